@@ -1,0 +1,32 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { LANGUAGES } from "../i18n/languages";
+import { switchLanguagePath } from "../i18n/paths";
+import { useLanguage } from "../i18n/use-language";
+
+/** EN / DE links to the same page in the other language; the active one is marked. */
+export function LanguageSwitcher() {
+  const { t } = useTranslation("common");
+  const current = useLanguage();
+  const { pathname, search, hash } = useLocation();
+  return (
+    <nav aria-label={t("languageSwitcher.label")}>
+      <ul className="flex gap-1">
+        {LANGUAGES.map((lng) => (
+          <li key={lng}>
+            <Link
+              to={`${switchLanguagePath(pathname, lng)}${search}${hash}`}
+              hrefLang={lng}
+              lang={lng}
+              aria-current={lng === current ? "true" : undefined}
+              aria-label={t(`languageSwitcher.${lng}`, { lng })}
+              className="rounded px-2 py-1 text-sm font-medium uppercase aria-[current]:bg-blue-600 aria-[current]:text-white"
+            >
+              {lng.toUpperCase()}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

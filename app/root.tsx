@@ -1,0 +1,66 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Links, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
+import "./app.css";
+import { Spinner } from "./components/spinner";
+import { namespacesOf, RESOURCES_SCRIPT_ID } from "./i18n/i18n";
+import { DEFAULT_LANGUAGE } from "./i18n/languages";
+import { languageOfPath } from "./i18n/paths";
+
+export function Layout({ children }: { children: ReactNode }) {
+  const lang = languageOfPath(useLocation().pathname) ?? DEFAULT_LANGUAGE;
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased">
+        {children}
+        <TranslationData />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** Embeds the page's catalogs so the browser hydrates without fetching them again. */
+function TranslationData() {
+  const { i18n } = useTranslation();
+  const matches = useMatches();
+  const store = i18n.store?.data[i18n.language] ?? {};
+  const data = Object.fromEntries(
+    namespacesOf(matches)
+      .filter((ns) => store[ns])
+      .map((ns) => [ns, store[ns]]),
+  );
+  const json = JSON.stringify(data).replace(/</g, "\\u003c");
+  // A JSON data block, escaped above; it is not executed.
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: serialized catalog data
+  return <script id={RESOURCES_SCRIPT_ID} type="application/json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="grid min-h-screen place-items-center">
+      <Spinner />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  const { t } = useTranslation("errors");
+  const message = isRouteErrorResponse(error) && error.status === 404 ? t("notFound") : t("internal");
+  return (
+    <main className="mx-auto max-w-xl p-8">
+      <h1 className="text-2xl font-semibold">{message}</h1>
+    </main>
+  );
+}

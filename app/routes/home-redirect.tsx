@@ -1,0 +1,17 @@
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { Spinner } from "../components/spinner";
+import { detectLanguage } from "../i18n/client";
+
+/** "/" is answered by the server with a redirect; this covers in-app links to "/". */
+export default function HomeRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(`/${detectLanguage()}`, { replace: true });
+  }, [navigate]);
+  return (
+    <div className="grid min-h-screen place-items-center">
+      <Spinner />
+    </div>
+  );
+}

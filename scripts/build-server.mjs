@@ -1,0 +1,14 @@
+// Bundles the server into build/server (dependencies stay in node_modules).
+import { build } from "esbuild";
+
+await build({
+  entryPoints: { main: "server/main.ts", migrate: "server/cli/migrate.ts" },
+  outdir: "build/server",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20.19",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+});

@@ -1,0 +1,92 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import type { Logger } from "pino";
+import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.js";
+import type { Config } from "./config.js";
+import type { DB } from "./db/database.js";
+import { isDatabaseUnavailable } from "./db/errors.js";
+import { clientIp } from "./http/client-ip.js";
+import { ApiError, apiError } from "./http/errors.js";
+import { registerPages } from "./http/pages.js";
+import { securityHeaders } from "./http/security-headers.js";
+import type { StaticFile } from "./http/static-files.js";
+import { requestLanguage, serverT } from "./i18n.js";
+import type { SendMail } from "./mail/send-mail.js";
+import { healthRoutes } from "./routes/health.js";
+import { localeRoutes } from "./routes/locales.js";
+import { seoRoutes } from "./routes/seo.js";
+
+export interface AppDeps {
+  config: Config;
+  db: DB;
+  auth: Auth;
+  sendMail: SendMail;
+  logger: Logger;
+  /** The prerendered site and its assets, loaded in memory. */
+  files: Map<string, StaticFile>;
+}
+
+export type AppEnv = { Variables: { requestId: string; clientIp: string } };
+
+/** The whole HTTP surface; thin routes over domain modules. */
+export function createApp(deps: AppDeps) {
+  const { config, auth, logger } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId({ headerName: "X-Request-Id" }));
+  app.use(async (c, next) => {
+    const started = performance.now();
+    c.set("clientIp", clientIp(c, config.TRUSTED_IP_HEADER));
+    await next();
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    logger.info({ reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
+  });
+  app.use(securityHeaders({ https: config.BASE_URL.startsWith("https://") }));
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: (c) => {
+        throw apiError(c, 413, "payloadTooLarge");
+      },
+    }),
+  );
+
+  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
+    const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
+    const request = new Request(c.req.raw.url, {
+      method: c.req.method,
+      headers,
+      body: hasBody ? c.req.raw.body : undefined,
+      signal: c.req.raw.signal,
+      ...(hasBody ? { duplex: "half" } : {}),
+    } as RequestInit);
+    return auth.handler(request);
+  });
+
+  app.route("/", healthRoutes(deps.db));
+  app.route("/", seoRoutes(config.BASE_URL));
+  app.route("/", localeRoutes());
+  app.all("/api/*", (c) => {
+    throw apiError(c, 404, "notFound");
+  });
+  registerPages(app, { files: deps.files, analytics: Boolean(config.GA_MEASUREMENT_ID) });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json({ message: error.message, ...error.extra }, error.status, error.headers);
+    const t = serverT(requestLanguage(c.req.raw.headers));
+    if (error instanceof HTTPException) return c.json({ message: error.message || t("errors:internal") }, error.status);
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ reqId: c.get("requestId"), err: error }, "database unavailable");
+      return c.json({ message: t("errors:unavailable") }, 503, { "Retry-After": "5" });
+    }
+    logger.error({ reqId: c.get("requestId"), err: error }, "unhandled error");
+    return c.json({ message: t("errors:internal") }, 500);
+  });
+
+  return app;
+}

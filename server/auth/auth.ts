@@ -1,0 +1,93 @@
+import { betterAuth } from "better-auth";
+import { emailOTP, organization } from "better-auth/plugins";
+import type { Logger } from "pino";
+import type { Config } from "../config.js";
+import type { DB } from "../db/database.js";
+import type { KeyValueStore } from "../kv.js";
+import type { SendMail } from "../mail/send-mail.js";
+import { verificationCodeMail } from "./mails.js";
+
+/** Header our server sets to the resolved client address; any client-sent value is replaced. */
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+export interface AuthDeps {
+  config: Config;
+  db: DB;
+  sendMail: SendMail;
+  kv?: KeyValueStore;
+  logger: Logger;
+}
+
+export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
+  return betterAuth({
+    appName: "Recruiting CRM",
+    baseURL: config.BASE_URL,
+    basePath: "/api/auth",
+    secret: config.AUTH_SECRET,
+    trustedOrigins: [config.BASE_URL],
+    database: { db, type: "postgres" },
+    secondaryStorage: kv,
+    telemetry: { enabled: false },
+    user: {
+      additionalFields: {
+        locale: { type: "string", required: false, defaultValue: "en", input: true },
+      },
+    },
+    session: { storeSessionInDatabase: true },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+    },
+    emailVerification: { autoSignInAfterVerification: true },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: 10 * 60,
+        allowedAttempts: 5,
+        sendVerificationOnSignUp: true,
+        overrideDefaultEmailVerification: true,
+        async sendVerificationOTP({ email, otp, type }) {
+          const user = await db.selectFrom("user").select("locale").where("email", "=", email.toLowerCase()).executeTakeFirst();
+          try {
+            await sendMail(verificationCodeMail({ to: email, code: otp, purpose: type, lang: user?.locale ?? undefined }));
+          } catch (error) {
+            logger.error({ err: error }, "verification code mail failed");
+            throw error;
+          }
+        },
+      }),
+      organization({ creatorRole: "admin" }),
+    ],
+    rateLimit: {
+      enabled: config.RATE_LIMIT,
+      storage: kv ? "secondary-storage" : "memory",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 5 },
+        "/sign-up/email": { window: 60, max: 5 },
+        "/email-otp/verify-email": { window: 60, max: 5 },
+        "/email-otp/send-verification-otp": { window: 60, max: 3 },
+        "/email-otp/reset-password": { window: 60, max: 5 },
+        "/forget-password/email-otp": { window: 60, max: 3 },
+      },
+    },
+    advanced: {
+      // Better Auth turns origin checks off under NODE_ENV=test; tests must see production behaviour.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.BASE_URL.startsWith("https://"),
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    logger: {
+      log(level, message, ...args) {
+        logger[level]({ args }, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

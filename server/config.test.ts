@@ -1,0 +1,56 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "crm-config-"));
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const dir = dataDir();
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c.PORT).toBe(3000);
+    expect(c.BASE_URL).toBe("http://localhost:3000");
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.RATE_LIMIT).toBe(true);
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["BASE_URL", "not a url"],
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["REDIS_URL", "http://localhost"],
+    ["SMTP_URL", "localhost:25"],
+    ["CONTACT_INBOX", "nobody"],
+    ["AUTH_SECRET", "short"],
+    ["RATE_LIMIT", "sometimes"],
+    ["GA_MEASUREMENT_ID", "UA-1234"],
+  ])("stops with a message naming %s for the bad value %j", (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("refuses production without AUTH_SECRET", () => {
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir() })).toThrow(/AUTH_SECRET is required when NODE_ENV=production/);
+  });
+
+  it("generates a development secret once and keeps it in DATA_DIR", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).AUTH_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, "auth-secret"), "utf8").trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).AUTH_SECRET).toBe(first);
+  });
+
+  it("treats empty values as unset, as .env files write them", () => {
+    const c = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "", SMTP_URL: "" });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.SMTP_URL).toBeUndefined();
+  });
+
+  it("requires the Google id and secret together", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
+  });
+});

@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Empty strings in the environment mean "not set", as in most .env files. */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
+const url = (protocols: string[]) =>
+  z.url().refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol.replace(":", "")), {
+    message: `must be a ${protocols.join(" or ")} URL`,
+  });
+
+const flag = (fallback: boolean) =>
+  z
+    .preprocess(
+      (v) => (v === "" || v === undefined ? undefined : String(v).toLowerCase()),
+      z.enum(["true", "false", "1", "0", "on", "off"]).optional(),
+    )
+    .transform((v) => (v === undefined ? fallback : ["true", "1", "on"].includes(v)));
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    BASE_URL: optional(url(["http", "https"])),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optional(url(["postgres", "postgresql"])),
+    REDIS_URL: optional(url(["redis", "rediss"])),
+    AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    SMTP_URL: optional(url(["smtp", "smtps"])),
+    MAIL_FROM: z.string().min(3).default("Recruiting CRM <no-reply@localhost>"),
+    CONTACT_INBOX: z.email().default("contact@localhost"),
+    STRIPE_SECRET_KEY: optional(z.string().startsWith("sk_", "must start with sk_")),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith("whsec_", "must start with whsec_")),
+    STRIPE_PRICE_PRO: optional(z.string().min(1)),
+    STRIPE_API_URL: optional(url(["http", "https"])),
+    GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+    GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
+    GOOGLE_DISCOVERY_URL: optional(url(["http", "https"])),
+    GA_MEASUREMENT_ID: optional(z.string().regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")),
+    /** Name of a header set by a trusted reverse proxy with the client address, e.g. x-forwarded-for. */
+    TRUSTED_IP_HEADER: optional(z.string().regex(/^[a-z0-9-]+$/i, "must be a header name")),
+    RATE_LIMIT: flag(true),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_PRICE_PRO) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_PRICE_PRO"], message: "is required when STRIPE_SECRET_KEY is set" });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["GOOGLE_CLIENT_SECRET"],
+        message: "GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together",
+      });
+    }
+  });
+
+export type Config = Omit<z.output<typeof schema>, "BASE_URL" | "AUTH_SECRET"> & {
+  BASE_URL: string;
+  AUTH_SECRET: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Validates the environment once; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".") || "environment"} ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join("; ")}`);
+  }
+  const c = parsed.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  return {
+    ...c,
+    DATA_DIR: dataDir,
+    BASE_URL: (c.BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    AUTH_SECRET: c.AUTH_SECRET ?? developmentSecret(dataDir),
+  };
+}
+
+/** Outside production a secret is generated once and kept in DATA_DIR so sessions survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return secret;
+  }
+}

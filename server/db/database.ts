@@ -1,0 +1,43 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { pglitePool } from "./pglite-pool.js";
+import type { Database } from "./schema.js";
+
+export type DB = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: DB;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+// Timestamps come back as Date objects; BIGINT counters as numbers (they stay far below 2^53).
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+/** PostgreSQL when a URL is given, otherwise the embedded PGlite database kept in `dataDir`. */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle client losing its connection (database restart) must not crash the process.
+    pool.on("error", () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: "postgres", close: () => db.destroy() };
+  }
+  const dir = path.join(opts.dataDir, "pglite");
+  mkdirSync(dir, { recursive: true });
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dir);
+  } catch (error) {
+    throw new Error(`Cannot open the embedded database in ${dir}: ${(error as Error).message}`, { cause: error });
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) as never }) });
+  return { db, kind: "pglite", close: () => db.destroy() };
+}
+
+export async function ping(db: DB): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,62 @@
+import type { ColumnType, Generated } from "kysely";
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  locale: string | null;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  activeOrganizationId: string | null;
+}
+
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  createdAt: Timestamp;
+  metadata: string | null;
+}
+
+export interface MemberTable {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: string;
+  createdAt: Timestamp;
+}
+
+export interface DevMailTable {
+  id: Generated<number>;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  reply_to: string | null;
+  created_at: Generated<Date>;
+}
+
+/** Tables the product's own code queries; Better Auth manages the rest of its tables itself. */
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  organization: OrganizationTable;
+  member: MemberTable;
+  dev_mail: DevMailTable;
+}

@@ -1,0 +1,50 @@
+import type { MiddlewareHandler } from "hono";
+
+export interface CspOptions {
+  /** Origins allowed for analytics, only when a measurement id is configured. */
+  analytics: boolean;
+}
+
+/** The page policy: our own scripts plus the page's hashed inline scripts, nothing else. */
+export function pageCsp(scriptHashes: string[], opts: CspOptions): string {
+  const scriptSrc = ["'self'", ...scriptHashes];
+  const connectSrc = ["'self'"];
+  const imgSrc = ["'self'", "data:"];
+  if (opts.analytics) {
+    scriptSrc.push("https://www.googletagmanager.com");
+    connectSrc.push("https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com");
+    imgSrc.push("https://*.google-analytics.com", "https://*.googletagmanager.com");
+  }
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSrc.join(" ")}`,
+    // Style attributes are set by animation code; style elements still come from our own files.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${imgSrc.join(" ")}`,
+    "font-src 'self'",
+    `connect-src ${connectSrc.join(" ")}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Responses that are not pages (API, files) may not run or embed anything. */
+export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Headers every response carries; pages replace the CSP with their own. */
+export function securityHeaders(opts: { https: boolean }): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    if (!h.has("Content-Security-Policy")) h.set("Content-Security-Policy", RESOURCE_CSP);
+    h.set("X-Content-Type-Options", "nosniff");
+    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    h.set("X-Frame-Options", "DENY");
+    h.set("Cross-Origin-Opener-Policy", "same-origin");
+    h.set("Cross-Origin-Resource-Policy", "same-origin");
+    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+    if (opts.https) h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  };
+}

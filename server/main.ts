@@ -1,0 +1,24 @@
+import { ConfigError, loadConfig } from "./config.js";
+import { startServer } from "./server.js";
+
+/** Entry point of `npm start`: validate the environment, serve, and stop gracefully on signals. */
+try {
+  const config = loadConfig();
+  const running = await startServer(config);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      running.logger.info({ signal }, "shutting down");
+      running.close().then(
+        () => process.exit(0),
+        (error) => {
+          running.logger.error({ err: error }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+    });
+  }
+} catch (error) {
+  // One line that names the problem, for operators reading a crash loop.
+  console.error(error instanceof ConfigError ? error.message : `Start-up failed: ${(error as Error).message}`);
+  process.exit(1);
+}

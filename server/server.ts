@@ -1,0 +1,80 @@
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import pino, { type Logger } from "pino";
+import { SITE_ORIGIN_PLACEHOLDER } from "../app/site/config.js";
+import { createApp } from "./app.js";
+import { createAuth } from "./auth/auth.js";
+import type { Config } from "./config.js";
+import { openDatabase } from "./db/database.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { loadDirectory } from "./http/static-files.js";
+import { type KeyValueStore, redisStore } from "./kv.js";
+import { createMailer } from "./mail/send-mail.js";
+import { CLIENT_BUILD_DIR } from "./paths.js";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  logger: Logger;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+const TEXT_FILE = /\.(html|xml|txt|json|webmanifest)$/;
+
+/** Loads the prerendered site, putting the deployment's origin where the build left a placeholder. */
+export function loadSite(baseUrl: string, dir = CLIENT_BUILD_DIR) {
+  if (!existsSync(dir)) throw new Error(`The site is not built (${dir} is missing): run "npm run build"`);
+  return loadDirectory(dir, "", (name, body) =>
+    TEXT_FILE.test(name) ? Buffer.from(body.toString("utf8").replaceAll(SITE_ORIGIN_PLACEHOLDER, baseUrl)) : body,
+  );
+}
+
+export async function startServer(config: Config, logger: Logger = pino({ level: config.LOG_LEVEL })): Promise<RunningServer> {
+  const files = loadSite(config.BASE_URL);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) logger.info({ migrations: applied }, "database migrated");
+
+  let kv: KeyValueStore | undefined;
+  let closeKv = async () => {};
+  if (config.REDIS_URL) {
+    const store = redisStore(config.REDIS_URL);
+    kv = store.kv;
+    closeKv = store.close;
+  }
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, logger });
+  const auth = createAuth({ config, db: database.db, sendMail: mailer.sendMail, kv, logger });
+  const app = createApp({ config, db: database.db, auth, sendMail: mailer.sendMail, logger, files });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
+    s.once("error", reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  server.requestTimeout = 30_000;
+  const port = (server.address() as AddressInfo).port;
+  logger.info(
+    { port, database: database.kind, redis: Boolean(kv), smtp: Boolean(config.SMTP_URL) },
+    `listening on http://localhost:${port}`,
+  );
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), 10_000);
+      await drained;
+      clearTimeout(timer);
+      mailer.close();
+      await closeKv();
+      await database.close();
+      logger.info("stopped");
+    })();
+    return closing;
+  };
+  return { url: `http://localhost:${port}`, port, logger, close };
+}

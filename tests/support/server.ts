@@ -1,0 +1,60 @@
+import pino from "pino";
+import { type Config, loadConfig } from "../../server/config.js";
+import { type RunningServer, startServer } from "../../server/server.js";
+import { createTestDatabase, type TestDatabase } from "./databases.js";
+
+export interface TestServer extends RunningServer {
+  database: TestDatabase;
+  config: Config;
+  /** fetch against the server with a same-origin Origin header, as a browser page would send. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server in this process on a free port with a fresh database.
+ * Rate limits are off unless a test turns them on.
+ */
+export async function startTestServer(kind: "pglite" | "postgres", env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase(kind);
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl ?? "",
+    RATE_LIMIT: "off",
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+  const running = await startServer(config, pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }));
+  return {
+    ...running,
+    url: config.BASE_URL,
+    database,
+    config,
+    fetch(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (!headers.has("origin")) headers.set("origin", config.BASE_URL);
+      return fetch(`${config.BASE_URL}${path}`, { ...init, headers, redirect: "manual" });
+    },
+    async stop() {
+      await running.close();
+      await database.drop();
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  const { createServer } = await import("node:net");
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
