@@ -20,6 +20,7 @@ async function start() {
           <HydratedRouter />
         </I18nextProvider>
       </StrictMode>,
+      { onRecoverableError: (error) => console.error("recoverable", error, (error as Error).cause) },
     );
   });
 }

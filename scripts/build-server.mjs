@@ -1,9 +1,9 @@
-// Bundles the server into build/server (dependencies stay in node_modules).
+// Bundles the server into build/node (dependencies stay in node_modules).
 import { build } from "esbuild";
 
 await build({
   entryPoints: { main: "server/main.ts", migrate: "server/cli/migrate.ts" },
-  outdir: "build/server",
+  outdir: "build/node",
   bundle: true,
   platform: "node",
   format: "esm",

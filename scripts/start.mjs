@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const stamp = path.join(root, "build/server/main.js");
+const stamp = path.join(root, "build/node/main.js");
 
 function newestSource() {
   let newest = 0;

@@ -1,13 +1,29 @@
-import { use, useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import type { i18n as I18n } from "i18next";
+import { useEffect } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import { Outlet, useParams } from "react-router";
 import { rememberLanguage } from "../i18n/client";
-import { isLanguage, type Language } from "../i18n/languages";
+import { type Language, isLanguage } from "../i18n/languages";
 import { NotFoundPage } from "./public/not-found";
 
-const switching = new Map<Language, Promise<unknown>>();
+const scoped = new WeakMap<I18n, Map<Language, I18n>>();
 
-/** The `:lang` segment: switches i18next to it (suspending until its catalogs are loaded). */
+/**
+ * One i18next view per language sharing the same catalogs. Switching language swaps the view
+ * instead of mutating global state during render; missing catalogs suspend the new page until loaded.
+ */
+function i18nFor(base: I18n, lang: Language): I18n {
+  let byLang = scoped.get(base);
+  if (!byLang) scoped.set(base, (byLang = new Map()));
+  let instance = byLang.get(lang);
+  if (!instance) {
+    instance = base.language === lang ? base : base.cloneInstance({ lng: lang });
+    byLang.set(lang, instance);
+  }
+  return instance;
+}
+
+/** The `:lang` segment: every page below it renders in that language. */
 export default function LanguageRoute() {
   const { lang } = useParams();
   const { i18n } = useTranslation();
@@ -16,13 +32,9 @@ export default function LanguageRoute() {
     if (valid) rememberLanguage(lang);
   }, [lang, valid]);
   if (!valid) return <NotFoundPage />;
-  if (i18n.language !== lang) {
-    let pending = switching.get(lang);
-    if (!pending) {
-      pending = i18n.changeLanguage(lang).finally(() => switching.delete(lang));
-      switching.set(lang, pending);
-    }
-    use(pending);
-  }
-  return <Outlet />;
+  return (
+    <I18nextProvider i18n={i18nFor(i18n, lang)}>
+      <Outlet />
+    </I18nextProvider>
+  );
 }

@@ -1,0 +1,51 @@
+// `npm test`: lint, typecheck, build, unit + integration tests (Vitest), end-to-end tests
+// (Playwright in Chromium), then one summary line over all of them.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const reports = mkdtempSync(path.join(tmpdir(), "crm-test-reports-"));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedStages = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  console.log(`◀ ${name}: ${result.status === 0 ? "ok" : `failed (exit ${result.status})`} in ${Math.round((Date.now() - started) / 1000)} s`);
+  if (result.status !== 0) failedStages.push(name);
+  return result.status === 0;
+}
+
+const npx = (name, args, env) => run(name, "npx", args, env);
+
+npx("lint and format", ["biome", "ci", "."]);
+npx("typecheck", ["react-router", "typegen"]) && npx("typecheck", ["tsc"]);
+const built = run("build", "npm", ["run", "build"]);
+
+const vitestReport = path.join(reports, "vitest.json");
+npx("unit and integration tests", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
+if (existsSync(vitestReport)) {
+  const r = JSON.parse(readFileSync(vitestReport, "utf8"));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+}
+
+if (built && run("browser", "node", ["scripts/ensure-browser.mjs"])) {
+  const pwReport = path.join(reports, "playwright.json");
+  npx("end-to-end tests", ["playwright", "test"], { PW_JSON_REPORT: pwReport });
+  if (existsSync(pwReport)) {
+    const s = JSON.parse(readFileSync(pwReport, "utf8")).stats;
+    totals.passed += s.expected + s.flaky;
+    totals.failed += s.unexpected;
+    totals.skipped += s.skipped;
+  }
+}
+
+if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(", ")}`);
+// Stages that fail without counting a test (lint, build) still count as one failure each.
+const stageOnlyFailures = failedStages.filter((s) => !["unit and integration tests", "end-to-end tests"].includes(s)).length;
+console.log(`\nTests: ${totals.passed} passed, ${totals.failed + stageOnlyFailures} failed, ${totals.skipped} skipped`);
+process.exit(failedStages.length ? 1 : 0);

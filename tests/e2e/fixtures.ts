@@ -1,0 +1,48 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Fails a test on any console error or uncaught page error (hydration mismatches included). */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      page.on("console", (m) => {
+        if (m.type() !== "error") return;
+        // A document served with a deliberate error status (the 404 page) is not a fault of the page.
+        if (m.text().startsWith("Failed to load resource") && m.location().url === page.url()) return;
+        errors.push(`${m.text()} (${m.location().url})`);
+      });
+      await use(errors);
+      expect(errors, "console or page errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** axe-core violations of WCAG 2.x A/AA rules on the current page. */
+export async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/** The mails the test SMTP server received for an address. */
+export async function mailsTo(address: string): Promise<{ subject: string; text: string; html: string }[]> {
+  const res = await fetch(`${process.env.E2E_MAILBOX_URL}/?to=${encodeURIComponent(address)}`);
+  return res.json();
+}
+
+/** Waits for a mail to `address` whose subject matches, and returns its 6-digit code. */
+export async function codeFromMail(address: string, subject?: RegExp): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await mailsTo(address)).filter((m) => !subject || subject.test(m.subject));
+      code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? "")?.[1];
+      return code;
+    }, { timeout: 10_000 })
+    .toBeTruthy();
+  return code as string;
+}
