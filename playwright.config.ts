@@ -11,9 +11,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.PW_JSON_REPORT
-    ? [["line"], ["json", { outputFile: process.env.PW_JSON_REPORT }]]
-    : [["list"]],
+  reporter: process.env.PW_JSON_REPORT ? [["line"], ["json", { outputFile: process.env.PW_JSON_REPORT }]] : [["list"]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: "retain-on-failure",

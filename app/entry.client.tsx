@@ -20,7 +20,8 @@ async function start() {
           <HydratedRouter />
         </I18nextProvider>
       </StrictMode>,
-      { onRecoverableError: (error) => console.error("recoverable", error, (error as Error).cause) },
+      // Surfaces what React recovered from (hydration mismatches) so tests and monitoring see it.
+      { onRecoverableError: (error) => console.error(error, (error as Error).cause) },
     );
   });
 }

@@ -17,8 +17,13 @@ const hasApt = existsSync("/usr/bin/apt-get");
 if (isRoot && hasApt) {
   console.log("Installing Debian's chromium for the end-to-end tests…");
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
   process.exit(0);
 }
-console.error("No Chromium found for the end-to-end tests. Install one, for example:\n  sudo apt-get install -y chromium\nor set CHROME_PATH to a Chrome or Chromium binary.");
+console.error(
+  "No Chromium found for the end-to-end tests. Install one, for example:\n  sudo apt-get install -y chromium\nor set CHROME_PATH to a Chrome or Chromium binary.",
+);
 process.exit(1);

@@ -13,7 +13,9 @@ function run(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  console.log(`◀ ${name}: ${result.status === 0 ? "ok" : `failed (exit ${result.status})`} in ${Math.round((Date.now() - started) / 1000)} s`);
+  console.log(
+    `◀ ${name}: ${result.status === 0 ? "ok" : `failed (exit ${result.status})`} in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
   if (result.status !== 0) failedStages.push(name);
   return result.status === 0;
 }

@@ -1,8 +1,11 @@
+import { existsSync } from "node:fs";
 import { ConfigError, loadConfig } from "./config.js";
 import { startServer } from "./server.js";
 
 /** Entry point of `npm start`: validate the environment, serve, and stop gracefully on signals. */
 try {
+  // A .env file in the working folder fills in variables the environment does not set.
+  if (existsSync(".env")) process.loadEnvFile(".env");
   const config = loadConfig();
   const running = await startServer(config);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {

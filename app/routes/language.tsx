@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { Outlet, useParams } from "react-router";
 import { rememberLanguage } from "../i18n/client";
-import { type Language, isLanguage } from "../i18n/languages";
+import { isLanguage, type Language } from "../i18n/languages";
 import { NotFoundPage } from "./public/not-found";
 
 const scoped = new WeakMap<I18n, Map<Language, I18n>>();

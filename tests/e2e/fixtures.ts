@@ -38,11 +38,14 @@ export async function mailsTo(address: string): Promise<{ subject: string; text:
 export async function codeFromMail(address: string, subject?: RegExp): Promise<string> {
   let code: string | undefined;
   await expect
-    .poll(async () => {
-      const mails = (await mailsTo(address)).filter((m) => !subject || subject.test(m.subject));
-      code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? "")?.[1];
-      return code;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const mails = (await mailsTo(address)).filter((m) => !subject || subject.test(m.subject));
+        code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? "")?.[1];
+        return code;
+      },
+      { timeout: 10_000 },
+    )
     .toBeTruthy();
   return code as string;
 }

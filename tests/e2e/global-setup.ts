@@ -3,8 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startSmtpCapture } from "../support/smtp";
 import { freePort } from "../support/server";
+import { startSmtpCapture } from "../support/smtp";
 
 /**
  * Starts the production build with the real server on a fresh embedded database, plus an SMTP
