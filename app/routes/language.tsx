@@ -14,7 +14,10 @@ const scoped = new WeakMap<I18n, Map<Language, I18n>>();
  */
 function i18nFor(base: I18n, lang: Language): I18n {
   let byLang = scoped.get(base);
-  if (!byLang) scoped.set(base, (byLang = new Map()));
+  if (!byLang) {
+    byLang = new Map();
+    scoped.set(base, byLang);
+  }
   let instance = byLang.get(lang);
   if (!instance) {
     instance = base.language === lang ? base : base.cloneInstance({ lng: lang });
