@@ -27,9 +27,11 @@ const TEXT_FILE = /\.(html|xml|txt|json|webmanifest)$/;
 /** Loads the prerendered site, putting the deployment's origin where the build left a placeholder. */
 export function loadSite(baseUrl: string, dir = CLIENT_BUILD_DIR) {
   if (!existsSync(dir)) throw new Error(`The site is not built (${dir} is missing): run "npm run build"`);
-  return loadDirectory(dir, "", (name, body) =>
-    TEXT_FILE.test(name) ? Buffer.from(body.toString("utf8").replaceAll(SITE_ORIGIN_PLACEHOLDER, baseUrl)) : body,
-  );
+  return loadDirectory(dir, "", (name, body) => {
+    if (!TEXT_FILE.test(name)) return undefined;
+    const text = body.toString("utf8");
+    return text.includes(SITE_ORIGIN_PLACEHOLDER) ? Buffer.from(text.replaceAll(SITE_ORIGIN_PLACEHOLDER, baseUrl)) : undefined;
+  });
 }
 
 export async function startServer(config: Config, logger: Logger = pino({ level: config.LOG_LEVEL })): Promise<RunningServer> {
