@@ -13,6 +13,7 @@ import { registerPages } from "./http/pages.js";
 import { securityHeaders } from "./http/security-headers.js";
 import type { StaticFile } from "./http/static-files.js";
 import { requestLanguage, serverT } from "./i18n.js";
+import { SharedStateUnavailableError } from "./kv.js";
 import type { SendMail } from "./mail/send-mail.js";
 import { healthRoutes } from "./routes/health.js";
 import { localeRoutes } from "./routes/locales.js";
@@ -80,8 +81,8 @@ export function createApp(deps: AppDeps) {
     if (error instanceof ApiError) return c.json({ message: error.message, ...error.extra }, error.status, error.headers);
     const t = serverT(requestLanguage(c.req.raw.headers));
     if (error instanceof HTTPException) return c.json({ message: error.message || t("errors:internal") }, error.status);
-    if (isDatabaseUnavailable(error)) {
-      logger.warn({ reqId: c.get("requestId"), err: error }, "database unavailable");
+    if (isDatabaseUnavailable(error) || error instanceof SharedStateUnavailableError) {
+      logger.warn({ reqId: c.get("requestId"), err: error }, "dependency unavailable");
       return c.json({ message: t("errors:unavailable") }, 503, { "Retry-After": "5" });
     }
     logger.error({ reqId: c.get("requestId"), err: error }, "unhandled error");

@@ -44,6 +44,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   let closeKv = async () => {};
   if (config.REDIS_URL) {
     const store = redisStore(config.REDIS_URL);
+    if (!(await store.ready())) logger.warn("Redis is not reachable yet; sign-in and sessions answer 503 until it is");
     kv = store.kv;
     closeKv = store.close;
   }
