@@ -27,7 +27,7 @@ async function run(env: Record<string, string>) {
 }
 
 async function waitHealthy(port: number, child: ChildProcess) {
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 450; i++) {
     if (child.exitCode !== null) throw new Error("server exited");
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
@@ -48,6 +48,23 @@ describe("start-up", () => {
     const lines = output().trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(name);
+  });
+});
+
+describe("an unusable DATA_DIR", () => {
+  it.each([
+    ["without AUTH_SECRET", {}],
+    ["with AUTH_SECRET", { AUTH_SECRET: "x".repeat(40) }],
+  ])("stops start-up with a one-line reason %s", async (_label, env) => {
+    const { writeFile } = await import("node:fs/promises");
+    const blocker = path.join(await mkdtemp(path.join(tmpdir(), "crm-ro-")), "a-file");
+    dirs.push(path.dirname(blocker));
+    await writeFile(blocker, "not a folder");
+    const { exited, output } = await run({ ...env, DATA_DIR: path.join(blocker, "data") });
+    expect(await exited).toBe(1);
+    const lines = output().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/DATA_DIR .*(not writable|Cannot open).*ENOTDIR|Cannot open the embedded database in DATA_DIR .*ENOTDIR/);
   });
 });
 
@@ -82,5 +99,5 @@ describe("shutdown", () => {
     expect(await response).toBe(200);
     expect(await exited).toBe(0);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
-  }, 30_000);
+  }, 120_000);
 });
