@@ -1,5 +1,5 @@
-import { axeViolations, codeFromMail, expect } from "./fixtures";
 import { createVerifiedAccount, PASSWORD, test, typeCode, uniqueEmail } from "./accounts-support";
+import { axeViolations, codeFromMail, expect } from "./fixtures";
 
 const texts = {
   en: {

@@ -44,7 +44,14 @@ export async function createVerifiedAccount(
   const email = opts.email ?? uniqueEmail("user");
   const res = await request.post("/api/auth/sign-up/email", {
     headers: origin(),
-    data: { name: opts.name ?? "Ada Lovelace", email, password: PASSWORD, planType: opts.planType ?? "individual", teamName: opts.teamName, locale: opts.locale ?? "en" },
+    data: {
+      name: opts.name ?? "Ada Lovelace",
+      email,
+      password: PASSWORD,
+      planType: opts.planType ?? "individual",
+      teamName: opts.teamName,
+      locale: opts.locale ?? "en",
+    },
   });
   expect(res.status()).toBe(200);
   const otp = await codeFromMail(email);
@@ -55,7 +62,10 @@ export async function createVerifiedAccount(
 
 /** Creates an account whose e-mail is not verified yet. */
 export async function createUnverifiedAccount(request: APIRequestContext, email = uniqueEmail("unverified")) {
-  const res = await request.post("/api/auth/sign-up/email", { headers: origin(), data: { name: "Una Verified", email, password: PASSWORD } });
+  const res = await request.post("/api/auth/sign-up/email", {
+    headers: origin(),
+    data: { name: "Una Verified", email, password: PASSWORD },
+  });
   expect(res.status()).toBe(200);
   return email;
 }
