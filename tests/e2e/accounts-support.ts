@@ -8,22 +8,20 @@ import { test as base, codeFromMail, expect } from "./fixtures";
  * API answer of 4xx is expected: these tests provoke wrong codes and passwords on purpose, and
  * the page shows its own message for them. Any other console or page error still fails.
  */
-export const test = base.extend<{ pageErrors: string[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
-      page.on("console", (m) => {
-        if (m.type() !== "error") return;
-        const url = m.location().url;
-        if (/status of 4\d\d/.test(m.text()) && new URL(url).pathname.startsWith("/api/auth/")) return;
-        errors.push(`${m.text()} (${url})`);
-      });
-      await use(errors);
-      expect(errors, "console or page errors").toEqual([]);
-    },
-    { auto: true },
-  ],
+export const test = base.extend({
+  // Overrides the shared fixture, which stays automatic.
+  pageErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() !== "error") return;
+      const url = m.location().url;
+      if (/status of 4\d\d/.test(m.text()) && new URL(url).pathname.startsWith("/api/auth/")) return;
+      errors.push(`${m.text()} (${url})`);
+    });
+    await use(errors);
+    expect(errors, "console or page errors").toEqual([]);
+  },
 });
 
 /** A fresh address per test, so tests never share accounts. */
