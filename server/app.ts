@@ -8,13 +8,14 @@ import type { Config } from "./config.js";
 import type { DB } from "./db/database.js";
 import { isDatabaseUnavailable } from "./db/errors.js";
 import { clientIp } from "./http/client-ip.js";
-import { ApiError, apiError } from "./http/errors.js";
+import { ApiError, apiError, payloadTooLarge } from "./http/errors.js";
 import { registerPages } from "./http/pages.js";
 import { securityHeaders } from "./http/security-headers.js";
 import type { StaticFile } from "./http/static-files.js";
 import { requestLanguage, serverT } from "./i18n.js";
-import { SharedStateUnavailableError } from "./kv.js";
+import { type KeyValueStore, SharedStateUnavailableError } from "./kv.js";
 import type { SendMail } from "./mail/send-mail.js";
+import { contactRoutes } from "./routes/contact.js";
 import { healthRoutes } from "./routes/health.js";
 import { localeRoutes } from "./routes/locales.js";
 import { seoRoutes } from "./routes/seo.js";
@@ -27,6 +28,10 @@ export interface AppDeps {
   logger: Logger;
   /** The prerendered site and its assets, loaded in memory. */
   files: Map<string, StaticFile>;
+  /** Redis-backed shared storage when REDIS_URL is set. */
+  kv?: KeyValueStore;
+  /** The mail outbox worker, woken when a request queues mails. */
+  outbox?: { wake(): void };
 }
 
 export type AppEnv = { Variables: { requestId: string; clientIp: string } };
@@ -50,7 +55,7 @@ export function createApp(deps: AppDeps) {
     bodyLimit({
       maxSize: 64 * 1024,
       onError: (c) => {
-        throw apiError(c, 413, "payloadTooLarge");
+        throw payloadTooLarge(c);
       },
     }),
   );
@@ -72,6 +77,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", healthRoutes(deps.db));
   app.route("/", seoRoutes(config.BASE_URL));
   app.route("/", localeRoutes());
+  app.route("/", contactRoutes(deps));
   app.all("/api/*", (c) => {
     throw apiError(c, 404, "notFound");
   });

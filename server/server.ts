@@ -7,7 +7,8 @@ import { SITE_ORIGIN_PLACEHOLDER } from "../app/site/config.js";
 import { createApp } from "./app.js";
 import { createAuth } from "./auth/auth.js";
 import type { Config } from "./config.js";
-import { openDatabase } from "./db/database.js";
+import { startOutboxWorker } from "./contact/outbox-worker.js";
+import { type DB, openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { loadDirectory } from "./http/static-files.js";
 import { type KeyValueStore, redisStore } from "./kv.js";
@@ -18,6 +19,8 @@ export interface RunningServer {
   url: string;
   port: number;
   logger: Logger;
+  /** The open database (for operator tooling and tests). */
+  db: DB;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -50,7 +53,13 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   }
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, logger });
   const auth = createAuth({ config, db: database.db, sendMail: mailer.sendMail, kv, logger });
-  const app = createApp({ config, db: database.db, auth, sendMail: mailer.sendMail, logger, files });
+  const outbox = startOutboxWorker({
+    db: database.db,
+    sendMail: mailer.sendMail,
+    logger,
+    releaseLeasesOnStart: database.kind === "pglite",
+  });
+  const app = createApp({ config, db: database.db, auth, sendMail: mailer.sendMail, logger, files, kv, outbox });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
@@ -72,6 +81,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
       const timer = setTimeout(() => server.closeAllConnections(), 10_000);
       await drained;
       clearTimeout(timer);
+      await outbox.stop();
       mailer.close();
       await closeKv();
       await database.close();
@@ -79,5 +89,5 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     })();
     return closing;
   };
-  return { url: `http://localhost:${port}`, port, logger, close };
+  return { url: `http://localhost:${port}`, port, logger, db: database.db, close };
 }
