@@ -59,8 +59,8 @@ export function startOutboxWorker(opts: OutboxOptions): OutboxWorker {
   const { db, sendMail, logger } = opts;
   const pollMs = opts.pollMs ?? 1_000;
   const batchSize = opts.batchSize ?? 20;
-  const leaseSeconds = opts.leaseSeconds ?? 60;
-  const sendTimeoutMs = opts.sendTimeoutMs ?? 30_000;
+  const leaseSeconds = opts.leaseSeconds ?? 20;
+  const sendTimeoutMs = opts.sendTimeoutMs ?? 15_000;
   const retryBaseMs = opts.retryBaseMs ?? 1_000;
   const retryMaxMs = opts.retryMaxMs ?? 15 * 60_000;
   const maxAttempts = opts.maxAttempts ?? 25;
