@@ -6,20 +6,18 @@ import { axeViolations, test as base, expect, mailsTo } from "./fixtures";
  * every other console error still fails the test.
  */
 const test = base.extend<{ pageErrors: string[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(e.message));
-      page.on("console", (m) => {
-        if (m.type() !== "error") return;
-        if (m.text().startsWith("Failed to load resource") && m.location().url.endsWith("/api/send-contact")) return;
-        errors.push(`${m.text()} (${m.location().url})`);
-      });
-      await use(errors);
-      baseExpect(errors, "console or page errors").toEqual([]);
-    },
-    { auto: true },
-  ],
+  // Overrides the automatic fixture of ./fixtures, so it still runs for every test.
+  pageErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() !== "error") return;
+      if (m.text().startsWith("Failed to load resource") && m.location().url.endsWith("/api/send-contact")) return;
+      errors.push(`${m.text()} (${m.location().url})`);
+    });
+    await use(errors);
+    baseExpect(errors, "console or page errors").toEqual([]);
+  },
 });
 
 const TEXT = {
