@@ -163,6 +163,7 @@ describe.each(DATABASE_KINDS)("POST /api/send-contact on %s", (kind) => {
   it("answers other methods with a JSON 405", async () => {
     const res = await server.fetch("/api/send-contact");
     expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
     expect((await res.json()).message).toBeTruthy();
   });
 
