@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
 import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.js";
+import { translateRateLimit } from "./auth/rate-limited.js";
 import type { Config } from "./config.js";
 import type { DB } from "./db/database.js";
 import { isDatabaseUnavailable } from "./db/errors.js";
@@ -60,7 +61,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
     const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
@@ -71,7 +72,7 @@ export function createApp(deps: AppDeps) {
       signal: c.req.raw.signal,
       ...(hasBody ? { duplex: "half" } : {}),
     } as RequestInit);
-    return auth.handler(request);
+    return translateRateLimit(c, await auth.handler(request));
   });
 
   app.route("/", healthRoutes(deps.db));

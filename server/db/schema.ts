@@ -11,6 +11,14 @@ export interface UserTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   locale: string | null;
+  // Sign-up profile and plan (migration 0003_accounts).
+  firstName: string | null;
+  lastName: string | null;
+  planType: string | null;
+  teamName: string | null;
+  createOrganization: boolean | null;
+  organizationName: string | null;
+  organizationRole: string | null;
 }
 
 export interface SessionTable {

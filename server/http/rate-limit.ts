@@ -46,11 +46,12 @@ export interface RateLimitOptions {
 
 /**
  * A fixed-window limit per client address (`c.get("clientIp")`), answering 429 JSON with
- * Retry-After. If Redis fails the request is let through: a broken cache must not take the
- * form down with it, and the failure is logged.
+ * Retry-After. If Redis fails, counting falls back to this process (per-instance limits): a
+ * broken cache must not take the form down with it, and the failure is logged.
  */
 export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<{ Variables: { clientIp: string } }> {
-  const counter: Counter = opts.kv ?? memoryCounter(opts.now);
+  const local = memoryCounter(opts.now);
+  const counter: Counter = opts.kv ?? local;
   const now = opts.now ?? (() => Date.now());
   return async (c, next) => {
     if (!opts.enabled) return next();
@@ -66,8 +67,8 @@ export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<{ Variables
     try {
       count = await counter.increment(`rl:${opts.name}:${client}:${window}`, opts.windowSeconds);
     } catch (error) {
-      opts.logger?.warn({ err: error, limit: opts.name }, "rate limit store unavailable; request allowed");
-      return next();
+      opts.logger?.warn({ err: error, limit: opts.name }, "rate limit store unavailable; counting in this instance");
+      count = await local.increment(`rl:${opts.name}:${client}:${window}`, opts.windowSeconds);
     }
     if (count > opts.limit) {
       const retryAfter = Math.max(1, Math.ceil(((window + 1) * windowMs - t) / 1000));

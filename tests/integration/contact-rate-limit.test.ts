@@ -109,11 +109,12 @@ describe("rateLimit", () => {
       expect(await limited.json()).toEqual({ message: `wait ${limited.headers.get("retry-after")}` });
     });
 
-    it("lets requests through when Redis cannot be reached", async () => {
+    it("keeps serving and counts in this instance when Redis cannot be reached", async () => {
       const broken = redisStore("redis://127.0.0.1:1");
       try {
-        const app = limitedApp({ ip: "203.0.113.10", kv: broken.kv, limit: 0 });
+        const app = limitedApp({ ip: "203.0.113.10", kv: broken.kv, limit: 1 });
         expect((await app.request("/x", { method: "POST" })).status).toBe(200);
+        expect((await app.request("/x", { method: "POST" })).status).toBe(429);
       } finally {
         await broken.close();
       }
