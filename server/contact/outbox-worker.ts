@@ -96,7 +96,8 @@ export function startOutboxWorker(opts: OutboxOptions): OutboxWorker {
     return rows;
   }
 
-  async function deliver(mail: ClaimedMail) {
+  /** Sends one mail; true when the SMTP server took it, otherwise a retry is scheduled. */
+  async function send(mail: ClaimedMail): Promise<boolean> {
     try {
       await withTimeout(
         sendMail({
@@ -109,6 +110,7 @@ export function startOutboxWorker(opts: OutboxOptions): OutboxWorker {
         }),
         sendTimeoutMs,
       );
+      return true;
     } catch (error) {
       const delay = retryDelayMs(mail.attempts, retryBaseMs, retryMaxMs);
       const message = (error as Error).message?.slice(0, 500) ?? String(error);
@@ -118,19 +120,26 @@ export function startOutboxWorker(opts: OutboxOptions): OutboxWorker {
         .set({ locked_until: null, last_error: message, next_attempt_at: sql<Date>`now() + ${delay} * interval '1 millisecond'` })
         .where("id", "=", mail.id)
         .execute();
-      return;
+      return false;
     }
-    await db
-      .updateTable("mail_outbox")
-      .set({ sent_at: new Date(), locked_until: null, last_error: null })
-      .where("id", "=", mail.id)
-      .execute();
-    if (mail.contact_request_id) {
-      await sql`
-        update contact_request set status = 'notified'
-        where id = ${mail.contact_request_id} and status = 'pending'
-          and not exists (select 1 from mail_outbox where contact_request_id = ${mail.contact_request_id} and sent_at is null)`.execute(db);
-    }
+  }
+
+  /**
+   * Marks a batch's delivered mails sent and their requests notified once all of a request's mails
+   * are out, in one statement: each commit is a disk write, the main cost per mail on the embedded
+   * database. The subquery sees the table as before this update, hence the `m.id <> all(...)`.
+   */
+  async function markSent(ids: number[]) {
+    const list = sql`array[${sql.join(ids)}]::bigint[]`;
+    await sql`
+      with sent as (
+        update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = any(${list})
+        returning contact_request_id)
+      update contact_request c set status = 'notified'
+      where c.id in (select contact_request_id from sent) and c.status = 'pending'
+        and not exists (select 1 from mail_outbox m where m.contact_request_id = c.id and m.sent_at is null and m.id <> all(${list}))`.execute(
+      db,
+    );
   }
 
   async function cycle() {
@@ -138,7 +147,9 @@ export function startOutboxWorker(opts: OutboxOptions): OutboxWorker {
     while (!stopped) {
       const batch = await claim();
       if (!batch.length) return;
-      await Promise.all(batch.map(deliver));
+      const delivered = await Promise.all(batch.map(send));
+      const sent = batch.filter((_, i) => delivered[i]).map((m) => m.id);
+      if (sent.length) await markSent(sent);
     }
   }
 

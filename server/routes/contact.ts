@@ -66,7 +66,7 @@ export function contactRoutes(deps: ContactDeps) {
     },
   );
   app.all("/api/send-contact", (c) => {
-    throw apiError(c, 405, "methodNotAllowed");
+    throw apiError(c, 405, "methodNotAllowed", {}, { Allow: "POST" });
   });
   return app;
 }

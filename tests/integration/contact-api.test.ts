@@ -3,6 +3,9 @@ import { DATABASE_KINDS } from "../support/databases.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { type CapturedMail, startSmtpCapture } from "../support/smtp.js";
 
+/** Starting a server on a fresh embedded database can take long on a busy machine. */
+const START_TIMEOUT = 120_000;
+
 const INBOX = "sales@example.com";
 
 const post = (body: unknown, headers: Record<string, string> = {}) => ({
@@ -18,7 +21,7 @@ describe.each(DATABASE_KINDS)("POST /api/send-contact on %s", (kind) => {
   beforeAll(async () => {
     smtp = await startSmtpCapture();
     server = await startTestServer(kind, { SMTP_URL: smtp.url, MAIL_FROM: "Recruiting CRM <no-reply@crm.example>", CONTACT_INBOX: INBOX });
-  });
+  }, START_TIMEOUT);
   afterAll(async () => {
     await server?.stop();
     await smtp?.close();
@@ -163,6 +166,7 @@ describe.each(DATABASE_KINDS)("POST /api/send-contact on %s", (kind) => {
   it("answers other methods with a JSON 405", async () => {
     const res = await server.fetch("/api/send-contact");
     expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
     expect((await res.json()).message).toBeTruthy();
   });
 

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_KINDS } from "../support/databases.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
+/** Starting a server on a fresh embedded database can take long on a busy machine. */
+const START_TIMEOUT = 120_000;
+
 const run = promisify(execFile);
 
 describe.each(DATABASE_KINDS)("npm run contacts on %s", (kind) => {
@@ -29,7 +32,7 @@ describe.each(DATABASE_KINDS)("npm run contacts on %s", (kind) => {
     }
     // The embedded database can be opened by one process at a time: the operator stops the server first.
     await server.close();
-  });
+  }, START_TIMEOUT);
   afterAll(async () => {
     await server?.database.drop();
   });

@@ -6,6 +6,9 @@ import { memoryCounter, rateLimit } from "../../server/http/rate-limit.js";
 import { redisStore } from "../../server/kv.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
+/** Starting a server on a fresh embedded database can take long on a busy machine. */
+const START_TIMEOUT = 120_000;
+
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 const send = (server: TestServer, i: number, lang = "en") =>
@@ -19,7 +22,7 @@ describe("the contact form's rate limit", () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer("pglite", { RATE_LIMIT: "on" });
-  });
+  }, START_TIMEOUT);
   afterAll(async () => {
     await server?.stop();
   });

@@ -5,6 +5,9 @@ import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../suppor
 import { freePort } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
 
+/** Starting a server on a fresh embedded database can take long on a busy machine. */
+const START_TIMEOUT = 120_000;
+
 const INBOX = "inbox@example.com";
 
 /** The server as its own process (source run through tsx), so it can be killed without warning. */
@@ -29,7 +32,7 @@ function spawnServer(database: TestDatabase, port: number, smtpUrl: string): Chi
 }
 
 async function waitHealthy(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -51,7 +54,7 @@ describe.each(DATABASE_KINDS)("a server killed right after accepting a request, 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
     database = await createTestDatabase(kind);
-  });
+  }, START_TIMEOUT);
   afterAll(async () => {
     if (child && child.exitCode === null) {
       child.kill("SIGTERM");
@@ -98,5 +101,5 @@ describe.each(DATABASE_KINDS)("a server killed right after accepting a request, 
     } finally {
       await handle.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
