@@ -8,7 +8,7 @@ import type { KeyValueStore } from "../kv.js";
 import type { SendMail } from "../mail/send-mail.js";
 import { verificationCodeMail } from "./mails.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
-import { createSignUpTeam, PLAN_TYPES, signUpPlan, splitName } from "./sign-up-plan.js";
+import { checkNameLengths, createSignUpTeam, PLAN_TYPES, signUpPlan, splitName } from "./sign-up-plan.js";
 
 /** Header our server sets to the resolved client address; any client-sent value is replaced. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -52,6 +52,7 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
           async before(user, ctx) {
             // The Google route carries plan, team name and language through the OAuth state.
             const oauth = ctx?.path?.startsWith("/callback/") || ctx?.path?.startsWith("/oauth2/callback/") ? await getOAuthState() : null;
+            checkNameLengths(user);
             const source = oauth ?? user;
             const plan = signUpPlan(source as { planType?: unknown; teamName?: unknown }, { requireTeamName: !oauth });
             const names = user.firstName || user.lastName ? {} : splitName(String(user.name ?? ""));

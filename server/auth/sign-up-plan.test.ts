@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signUpPlan, splitName, teamSlug } from "./sign-up-plan";
+import { checkNameLengths, signUpPlan, splitName, teamSlug } from "./sign-up-plan";
 
 describe("signUpPlan", () => {
   it("asks for a team with the user as org:admin for pro with a team name", () => {
@@ -26,5 +26,10 @@ describe("signUpPlan", () => {
     expect(splitName("Ada King Lovelace")).toEqual({ firstName: "Ada", lastName: "King Lovelace" });
     expect(teamSlug("Müller & Söhne GmbH")).toMatch(/^muller-sohne-gmbh-[0-9a-f]{8}$/);
     expect(teamSlug("Müller")).not.toBe(teamSlug("Müller"));
+  });
+
+  it("refuses names over 256 characters", () => {
+    expect(() => checkNameLengths({ name: "a".repeat(257) })).toThrow(/256/);
+    expect(() => checkNameLengths({ name: "a".repeat(256), lastName: "b" })).not.toThrow();
   });
 });

@@ -41,6 +41,17 @@ export function signUpPlan(input: { planType?: unknown; teamName?: unknown }, op
   };
 }
 
+const MAX_NAME = 256;
+
+/** Name fields are at most 256 characters each (SPEC section 5). */
+export function checkNameLengths(user: { name?: unknown; firstName?: unknown; lastName?: unknown }): void {
+  for (const value of [user.name, user.firstName, user.lastName]) {
+    if (typeof value === "string" && value.length > MAX_NAME) {
+      throw APIError.from("BAD_REQUEST", { code: "NAME_TOO_LONG", message: "Names may have at most 256 characters" });
+    }
+  }
+}
+
 /** First word is the first name, the rest the last name (SPEC section 5). */
 export function splitName(fullName: string): { firstName: string; lastName: string } {
   const [firstName = "", ...rest] = fullName.trim().split(/\s+/);

@@ -130,3 +130,24 @@ test("the sign-in page links to sign-up and offers Google", async ({ page }) => 
   await page.getByRole("link", { name: "Sign up" }).click();
   await expect(page).toHaveURL("/en/sign-up");
 });
+
+test("an unreachable sign-in service and an unfinished sign-in get their own messages", async ({ page, pageErrors }) => {
+  await page.goto("/en/sign-in");
+  await page.getByLabel("E-mail").fill("someone@example.com");
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+
+  await page.route("**/api/auth/sign-in/email", (route) => route.fulfill({ status: 503, json: { message: "unavailable" } }));
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText("Sign-in service is not ready yet. Please try again.");
+
+  // A 200 without a session (e.g. a further factor requested) is not a finished sign-in.
+  await page.route("**/api/auth/sign-in/email", (route) => route.fulfill({ status: 200, json: { twoFactorRedirect: true } }));
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByRole("alert")).toHaveText("Sign-in process incomplete. Please try again.");
+  await expect(page).toHaveURL("/en/sign-in");
+
+  // The browser logs the deliberate 503; nothing else may have been logged.
+  const expected = pageErrors.filter((e) => /status of 503/.test(e) && e.includes("/api/auth/sign-in/email"));
+  expect(expected).toHaveLength(1);
+  pageErrors.splice(pageErrors.indexOf(expected[0] as string), 1);
+});

@@ -67,7 +67,7 @@ describe.runIf(REDIS_URL)("rate limits shared through Redis", () => {
   beforeAll(async () => {
     const env = { RATE_LIMIT: "on", TRUSTED_IP_HEADER: "x-forwarded-for", REDIS_URL: REDIS_URL as string };
     servers = [await startTestServer("pglite", env), await startTestServer("pglite", env)];
-  });
+  }, 180_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
   });
