@@ -14,6 +14,7 @@ import { securityHeaders } from "./http/security-headers.js";
 import type { StaticFile } from "./http/static-files.js";
 import { requestLanguage, serverT } from "./i18n.js";
 import type { SendMail } from "./mail/send-mail.js";
+import { billingRoutes } from "./routes/billing.js";
 import { healthRoutes } from "./routes/health.js";
 import { localeRoutes } from "./routes/locales.js";
 import { seoRoutes } from "./routes/seo.js";
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", healthRoutes(deps.db));
   app.route("/", seoRoutes(config.BASE_URL));
   app.route("/", localeRoutes());
+  app.route("/", billingRoutes(deps));
   app.all("/api/*", (c) => {
     throw apiError(c, 404, "notFound");
   });

@@ -1,10 +1,11 @@
 import { betterAuth } from "better-auth";
-import { emailOTP, organization } from "better-auth/plugins";
+import { bearer, emailOTP, organization } from "better-auth/plugins";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { DB } from "../db/database.js";
 import type { KeyValueStore } from "../kv.js";
 import type { SendMail } from "../mail/send-mail.js";
+import { canCreateTeams } from "../teams/teams.js";
 import { verificationCodeMail } from "./mails.js";
 
 /** Header our server sets to the resolved client address; any client-sent value is replaced. */
@@ -31,6 +32,12 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
     user: {
       additionalFields: {
         locale: { type: "string", required: false, defaultValue: "en", input: true },
+        // --- Subscription state (public metadata): written only by billing, never by the user. ---
+        activeSubscription: { type: "boolean", required: false, defaultValue: false, input: false },
+        subscriptionStatus: { type: "string", required: false, input: false },
+        planType: { type: "string", required: false, defaultValue: "individual", input: false },
+        trialEndsAt: { type: "date", required: false, input: false },
+        // --- end of subscription state ---
       },
     },
     session: { storeSessionInDatabase: true },
@@ -58,7 +65,13 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
           }
         },
       }),
-      organization({ creatorRole: "admin" }),
+      organization({
+        creatorRole: "admin",
+        // Only pro users with an active subscription may create teams (answered with 403).
+        allowUserToCreateOrganization: (user) => canCreateTeams(db, user.id),
+      }),
+      // The billing portal call authenticates with a bearer token as well as the session cookie.
+      bearer(),
     ],
     rateLimit: {
       enabled: config.RATE_LIMIT,

@@ -1,7 +1,9 @@
 import type { Migration } from "kysely";
 import * as identity from "./0001_identity.js";
+import * as billing from "./0004_billing.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
   "0001_identity": identity,
+  "0004_billing": billing,
 };
