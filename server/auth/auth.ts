@@ -33,9 +33,9 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
       additionalFields: {
         locale: { type: "string", required: false, defaultValue: "en", input: true },
         // --- Subscription state (public metadata): written only by billing, never by the user. ---
+        // "planType" belongs to the sign-up fields (the chosen plan); billing sets it to "pro" once subscribed.
         activeSubscription: { type: "boolean", required: false, defaultValue: false, input: false },
         subscriptionStatus: { type: "string", required: false, input: false },
-        planType: { type: "string", required: false, defaultValue: "individual", input: false },
         trialEndsAt: { type: "date", required: false, input: false },
         // --- end of subscription state ---
       },

@@ -13,7 +13,7 @@ export interface UserTable {
   locale: string | null;
   activeSubscription: Generated<boolean>;
   subscriptionStatus: string | null;
-  planType: Generated<string>;
+  planType: Generated<string | null>;
   trialEndsAt: Timestamp | null;
 }
 

@@ -1,4 +1,5 @@
 import { type Expression, type SqlBool, sql } from "kysely";
+import { slugify } from "../../app/components/dashboard/slug.js";
 import type { Auth } from "../auth/auth.js";
 import { viewAndSync } from "../billing/subscription-store.js";
 import type { DB } from "../db/database.js";
@@ -7,24 +8,11 @@ export const TEAM_PAGE_SIZE = 5;
 export const TEAM_NAME_MAX = 100;
 
 /** Roles that administer a team (the creator gets "admin"; a role may be a comma-separated list). */
-const isAdminRole: Expression<SqlBool> = sql<SqlBool>`string_to_array(member.role, ',') && array['admin', 'owner']`;
+const isAdminRole: Expression<SqlBool> = sql<SqlBool>`string_to_array(member.role, ',') && array['admin', 'owner', 'org:admin']`;
 
 /** Only pro users with an active subscription create teams (SPEC section 6). */
 export async function canCreateTeams(db: DB, userId: string): Promise<boolean> {
   return (await viewAndSync(db, userId)).isPro;
-}
-
-export function slugify(name: string): string {
-  const base = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/ß/g, "ss")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 48)
-    .replace(/-+$/, "");
-  return base || "team";
 }
 
 /** The team name's slug, numbered when already taken: acme, acme-2, acme-3 … */

@@ -92,7 +92,7 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
     });
 
     const session = await (await server.fetch("/api/auth/get-session", { headers: { cookie: user.cookie } })).json();
-    expect(session.user).toMatchObject({ activeSubscription: true, subscriptionStatus: "trialing", planType: "pro" });
+    expect(session.user).toMatchObject({ activeSubscription: true, subscriptionStatus: "trialing" });
     expect(new Date(session.user.trialEndsAt).getTime()).toBe(new Date(state.trialEndDate).getTime());
 
     const teams = await (await server.fetch("/api/teams?kind=admin", { headers: { cookie: user.cookie } })).json();

@@ -240,7 +240,7 @@ describe.each(DATABASE_KINDS)("billing with Stripe (against a local double) on %
     });
     expect(await view()).toMatchObject({ status: "canceled", active: false, isPro: false });
     const session = await (await server.fetch("/api/auth/get-session", { headers: { cookie: user.cookie } })).json();
-    expect(session.user).toMatchObject({ activeSubscription: false, subscriptionStatus: "canceled", planType: "pro" });
+    expect(session.user).toMatchObject({ activeSubscription: false, subscriptionStatus: "canceled" });
   });
 
   it("ignores event types it does not handle, once", async () => {

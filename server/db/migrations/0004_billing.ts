@@ -2,14 +2,14 @@ import { type Kysely, sql } from "kysely";
 
 /**
  * Subscription state: the user's public billing fields (read by Better Auth as additional user
- * fields), provider customers and subscriptions, processed webhook event ids, and the local
+ * fields; "planType" is shared with the plan chosen at sign-up, so it may already exist), provider customers and subscriptions, processed webhook event ids, and the local
  * payment provider's own checkout sessions and subscriptions.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter table "user" add column "activeSubscription" boolean not null default false;
     alter table "user" add column "subscriptionStatus" text;
-    alter table "user" add column "planType" text not null default 'individual';
+    alter table "user" add column if not exists "planType" text default 'individual';
     alter table "user" add column "trialEndsAt" timestamptz;
     create table billing_customer (user_id text not null references "user" ("id") on delete cascade,
       provider text not null, customer_id text not null, created_at timestamptz not null default now(),
@@ -36,7 +36,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     drop table local_subscription, local_checkout_session, billing_event, billing_subscription, billing_customer;
-    alter table "user" drop column "activeSubscription", drop column "subscriptionStatus", drop column "planType",
-      drop column "trialEndsAt";
+    alter table "user" drop column "activeSubscription", drop column "subscriptionStatus", drop column "trialEndsAt";
   `.execute(db);
 }
