@@ -41,7 +41,8 @@ export async function startCheckout(
 ) {
   const { db, provider, baseUrl } = deps;
   const view = await viewAndSync(db, input.user.id);
-  if (view.active && view.planType === "pro") throw new BillingRefusal(409, "alreadySubscribed");
+  // A running trial may be converted into a paid subscription (the trial-ending banner); nothing else twice.
+  if (view.active && !view.isTrialing) throw new BillingRefusal(409, "alreadySubscribed");
   const trial = input.trial && !(await hasHadSubscription(db, input.user.id));
   const customerId = await ensureCustomer(deps, input.user);
   return provider.createCheckoutSession({

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { DB } from "../db/database.js";
 import type { PaymentEvent, PaymentProvider } from "../payments/provider.js";
-import { applySnapshot, linkCustomer, userExists, userOfCustomer, viewAndSync } from "./subscription-store.js";
+import { applySnapshot, linkCustomer, liveSubscriptionsExcept, userExists, userOfCustomer, viewAndSync } from "./subscription-store.js";
 
 export interface EventDeps {
   db: DB;
@@ -48,6 +48,10 @@ export async function processWebhook(deps: EventDeps, rawBody: string, signature
         // The session does not carry the subscription's state: read it now, as of now.
         const snap = await provider.retrieveSubscription(subscriptionId);
         await applySnapshot(db, provider.kind, userId, snap, Math.floor(Date.now() / 1000));
+        // A new subscription replaces an earlier one (a trial converted early): end the old one so nobody pays twice.
+        for (const oldId of await liveSubscriptionsExcept(db, provider.kind, userId, subscriptionId)) {
+          await applySnapshot(db, provider.kind, userId, await provider.cancelSubscription(oldId), Math.floor(Date.now() / 1000));
+        }
       }
       await viewAndSync(db, userId);
       if (teamName) await deps.ensureTeam(userId, teamName);

@@ -85,6 +85,19 @@ export async function currentSubscription(db: DB, userId: string): Promise<(Stor
   };
 }
 
+/** The user's other subscriptions at this provider that still run or may still charge. */
+export async function liveSubscriptionsExcept(db: DB, provider: string, userId: string, keepId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("billing_subscription")
+    .select("id")
+    .where("provider", "=", provider)
+    .where("user_id", "=", userId)
+    .where("id", "!=", keepId)
+    .where("status", "in", ["trialing", "active", "incomplete", "past_due", "unpaid"])
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export async function hasHadSubscription(db: DB, userId: string): Promise<boolean> {
   return Boolean(await db.selectFrom("billing_subscription").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst());
 }

@@ -127,6 +127,16 @@ export function localProvider({ db, baseUrl, webhookSecret }: { db: DB; baseUrl:
       if (!row) throw new Error(`Unknown local subscription ${id}`);
       return snapshot(row);
     },
+    async cancelSubscription(id) {
+      const row = (await db
+        .updateTable("local_subscription")
+        .set({ status: "canceled", current_period_end: new Date() })
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst()) as LocalSubscriptionRow | undefined;
+      if (!row) throw new Error(`Unknown local subscription ${id}`);
+      return snapshot(row);
+    },
     verifyEvent(rawBody, signature) {
       return verifyStripeSignature(rawBody, signature, webhookSecret);
     },

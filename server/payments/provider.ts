@@ -43,6 +43,8 @@ export interface PaymentProvider {
   createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string }>;
   createPortalSession(input: { customerId: string; returnUrl: string; lang: string }): Promise<{ url: string }>;
   retrieveSubscription(id: string): Promise<SubscriptionSnapshot>;
+  /** Ends a subscription now (one replaced by a new checkout); returns its final state. */
+  cancelSubscription(id: string): Promise<SubscriptionSnapshot>;
   /** Verifies the signature of a raw webhook body; throws WebhookSignatureError when it does not match. */
   verifyEvent(rawBody: string, signature: string | undefined): PaymentEvent;
 }

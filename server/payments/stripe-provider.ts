@@ -58,6 +58,9 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     async retrieveSubscription(id) {
       return snapshotOf(await stripe.subscriptions.retrieve(id));
     },
+    async cancelSubscription(id) {
+      return snapshotOf(await stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel-${id}` }));
+    },
     verifyEvent(rawBody, signature) {
       return verifyStripeSignature(rawBody, signature, settings.webhookSecret);
     },

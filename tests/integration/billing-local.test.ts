@@ -101,7 +101,27 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
     // Confirming twice changes nothing; a second checkout is refused while subscribed.
     expect((await confirm(user, url)).status).toBe(303);
     expect((await (await server.fetch("/api/teams?kind=admin", { headers: { cookie: user.cookie } })).json()).total).toBe(1);
-    expect((await checkout(user, { userId: user.id, planType: "pro" })).status).toBe(409);
+  });
+
+  it("converts a running trial into a paid subscription once, ending the trial's subscription", async () => {
+    const user = await signedInUser(server, smtp);
+    const first = await (await checkout(user, { userId: user.id, planType: "pro" })).json();
+    await confirm(user, first.url);
+    expect(await view(user)).toMatchObject({ status: "trialing", isTrialing: true });
+
+    // The trial-ending banner's checkout: allowed while trialing, never with a second trial.
+    const second = await checkout(user, { userId: user.id, planType: "pro", trial: true });
+    expect(second.status).toBe(200);
+    const { url } = await second.json();
+    expect(await (await server.fetch(new URL(url).pathname, { headers: { cookie: user.cookie } })).text()).toContain("Subscribe to Pro");
+    await confirm(user, url);
+    expect(await view(user)).toMatchObject({ active: true, status: "active", isTrialing: false, trialEnding: false });
+
+    const billing = await (await server.fetch("/en/local-payments/billing", { headers: { cookie: user.cookie } })).text();
+    expect(billing).toContain("Renews on");
+    const third = await checkout(user, { userId: user.id, planType: "pro" });
+    expect(third.status).toBe(409);
+    expect(await third.json()).toEqual({ message: "You already have an active Pro subscription." });
   });
 
   it("opens the local billing page with a bearer token; cancel keeps the plan until the period ends; resume", async () => {
@@ -170,7 +190,11 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
     expect((await server.fetch("/api/webhooks/stripe", { method: "POST", body: "{}" })).status).toBe(404);
 
     const now = Math.floor(Date.now() / 1000);
-    await sendLocalEvent(server, "customer.subscription.updated", subscriptionObject({ ...base, status: "incomplete" }), now);
+    const incomplete = subscriptionObject({ ...base, status: "incomplete" });
+    const first = await sendLocalEvent(server, "customer.subscription.updated", incomplete, now, `evt_once_${user.id}`);
+    expect(await first.json()).toEqual({ received: true, outcome: "processed" });
+    const replay = await sendLocalEvent(server, "customer.subscription.updated", incomplete, now, `evt_once_${user.id}`);
+    expect(await replay.json()).toEqual({ received: true, outcome: "duplicate" });
     // An older event arriving late does not overwrite the newer state.
     await sendLocalEvent(
       server,

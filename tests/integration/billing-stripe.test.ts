@@ -49,6 +49,11 @@ async function startStripeDouble() {
       }
       const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
       if (req.method === "GET" && sub?.[1] && subscriptions.has(sub[1])) return send(200, subscriptions.get(sub[1]));
+      if (req.method === "DELETE" && sub?.[1] && subscriptions.has(sub[1])) {
+        const canceled = { ...(subscriptions.get(sub[1]) as object), status: "canceled" };
+        subscriptions.set(sub[1], canceled);
+        return send(200, canceled);
+      }
       send(404, { error: { type: "invalid_request_error", message: "not found" } });
     });
   });
@@ -174,6 +179,33 @@ describe.each(DATABASE_KINDS)("billing with Stripe (against a local double) on %
     const portalRequest = stripeDouble.requests.find((r) => r.path === "/v1/billing_portal/sessions")?.params;
     expect(portalRequest?.get("customer")).toBe("cus_ext_1");
     expect(portalRequest?.get("return_url")).toBe(`${server.url}/en/dashboard`);
+  });
+
+  it("ends the trial's subscription when a paid one replaces it", async () => {
+    const user = await signedInUser(server, smtp);
+    const customer = `cus_${randomUUID()}`;
+    const trial = subscriptionObject({ id: `sub_${randomUUID()}`, customer, userId: user.id, status: "trialing", trialEnd: days(2) });
+    const paid = subscriptionObject({ id: `sub_${randomUUID()}`, customer, userId: user.id, status: "active", periodEnd: days(30) });
+    stripeDouble.subscriptions.set(trial.id, trial);
+    stripeDouble.subscriptions.set(paid.id, paid);
+    const completed = (subscription: string) => ({
+      type: "checkout.session.completed",
+      object: { id: `cs_${randomUUID()}`, object: "checkout.session", customer, client_reference_id: user.id, subscription, metadata: {} },
+    });
+    await send(completed(trial.id));
+    const converting = await server.fetch(
+      "/api/create-checkout-session",
+      json({ userId: user.id, planType: "pro", trial: false }, { cookie: user.cookie }),
+    );
+    expect(converting.status).toBe(200);
+    expect(stripeDouble.requests.find((r) => r.path === "/v1/checkout/sessions")?.params.has("subscription_data[trial_period_days]")).toBe(
+      false,
+    );
+
+    await send(completed(paid.id));
+    expect(stripeDouble.requests.some((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${trial.id}`)).toBe(true);
+    const view = await (await server.fetch("/api/subscription", { headers: { cookie: user.cookie } })).json();
+    expect(view).toMatchObject({ active: true, status: "active", isTrialing: false });
   });
 
   it("rejects a bad signature, a foreign secret and a tampered body", async () => {

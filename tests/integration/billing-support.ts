@@ -37,8 +37,14 @@ export async function signedInUser(server: TestServer, smtp: Smtp, name = "Test 
 }
 
 /** Posts a Stripe-format event signed with the local provider's secret to its webhook endpoint. */
-export async function sendLocalEvent(server: TestServer, type: string, object: unknown, created = Math.floor(Date.now() / 1000)) {
-  const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: "event", type, created, data: { object } });
+export async function sendLocalEvent(
+  server: TestServer,
+  type: string,
+  object: unknown,
+  created = Math.floor(Date.now() / 1000),
+  id = `evt_${randomUUID()}`,
+) {
+  const payload = JSON.stringify({ id, object: "event", type, created, data: { object } });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: localWebhookSecret(server.config.AUTH_SECRET) });
   return server.fetch("/api/webhooks/local", {
     method: "POST",
