@@ -13,12 +13,13 @@ button,.link{font:inherit;border-radius:.5rem;padding:.625rem 1.25rem;cursor:poi
 button{background:#1d4ed8;color:#fff;border:0;font-weight:600}button:hover{background:#1e40af}
 .link{color:#1d4ed8;border:1px solid #c7d2fe;background:#fff}
 button:focus-visible,.link:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
-p{margin:0 0 1rem}`;
+p{margin:0 0 1rem}
+@media (max-width:30rem){dl{grid-template-columns:1fr;gap:.125rem}dd{margin-bottom:.625rem}.card{padding:1.25rem}}`;
 
 /** A standalone page of the local payment provider; the content must already be escaped. */
 export function localPage(lang: string, t: TFunction, title: string, body: string): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex, nofollow"><title>${escapeHtml(title)} | ${escapeHtml(t("billing:local.brand"))}</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex, nofollow"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)} | ${escapeHtml(t("billing:local.brand"))}</title><style>${STYLE}</style></head>
 <body><main id="main"><div class="card"><h1>${escapeHtml(title)}</h1>
 <p class="notice" role="note">${escapeHtml(t("billing:local.noPayment"))}</p>${body}</div></main></body></html>`;
 }

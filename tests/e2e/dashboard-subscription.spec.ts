@@ -1,7 +1,10 @@
-import { createUser, setSubscription, signInBrowser, snapshot, startCheckoutApi } from "./dashboard-support";
+import { createUser, openDashboard, setSubscription, signInBrowser, snapshot, startCheckoutApi } from "./dashboard-support";
 import { axeViolations, expect, test } from "./fixtures";
 
 test.describe("dashboard subscription", () => {
+  // Each test signs users up (password hashing) and checks accessibility: generous on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+
   test("a pro sign-up's checkout starts a 30-day trial; the dashboard shows Pro, Manage subscription and the team @phone", async ({
     page,
     context,
@@ -43,7 +46,7 @@ test.describe("dashboard subscription", () => {
   test("an individual user sees Switch to Pro and the upgrade texts, in German too @phone", async ({ page, context }) => {
     const user = await createUser("Grace Hopper");
     await signInBrowser(context, user);
-    await page.goto("/en/dashboard");
+    await openDashboard(page);
     const banner = page.getByRole("region", { name: "Switch to Pro" });
     await expect(banner).toContainText("Your Pro account is pending payment");
     await expect(page.getByText("You haven't created any teams yet")).toBeVisible();
@@ -61,7 +64,7 @@ test.describe("dashboard subscription", () => {
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "dashboard-individual-en");
 
-    await page.goto("/de/dashboard");
+    await openDashboard(page, "de");
     await expect(page.getByRole("heading", { level: 1, name: "Willkommen, Grace Hopper!" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Zu Pro wechseln" })).toContainText("wartet auf die Zahlung");
     await expect(page.getByText("Wechseln Sie zu Pro, um Teams zu erstellen")).toBeVisible();
@@ -83,7 +86,7 @@ test.describe("dashboard subscription", () => {
       const user = await createUser("Trial User");
       await setSubscription(user, { status: "trialing", trialDays: days - 0.01 });
       await signInBrowser(context, user);
-      await page.goto("/en/dashboard");
+      await openDashboard(page);
       const banner = page.getByRole("region", { name: "Your trial is ending" });
       await expect(banner).toContainText(text);
       await expect(page.getByRole("region", { name: "Switch to Pro" })).toHaveCount(0);
@@ -100,7 +103,7 @@ test.describe("dashboard subscription", () => {
     const user = await createUser("Testphase Nutzer");
     await setSubscription(user, { status: "trialing", trialDays: 2.5 });
     await signInBrowser(context, user);
-    await page.goto("/de/dashboard");
+    await openDashboard(page, "de");
     await expect(page.getByRole("region", { name: "Ihre Testphase endet bald" })).toContainText("Ihre Testphase endet in 3 Tagen.");
     await snapshot(page, "dashboard-trial-3-de");
   });
@@ -109,12 +112,12 @@ test.describe("dashboard subscription", () => {
     const user = await createUser("Late Payer");
     await setSubscription(user, { status: "incomplete" });
     await signInBrowser(context, user);
-    await page.goto("/en/dashboard");
+    await openDashboard(page);
     const banner = page.getByRole("region", { name: "Incomplete payment" });
     await expect(banner).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "dashboard-incomplete-en");
-    await page.goto("/de/dashboard");
+    await openDashboard(page, "de");
     await expect(page.getByRole("region", { name: "Zahlung unvollständig" })).toBeVisible();
     await snapshot(page, "dashboard-incomplete-de");
     await page.getByRole("button", { name: "Zahlungsdaten aktualisieren" }).click();

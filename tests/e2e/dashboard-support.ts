@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
-import type { BrowserContext, Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import Stripe from "stripe";
 import { codeFromMail } from "./fixtures";
 
@@ -78,6 +78,15 @@ export async function setSubscription(user: ApiUser, state: { status: string; tr
   if (!res.ok) throw new Error(`subscription fixture failed: ${res.status}`);
 }
 
+/** A same-origin API call with the user's session, as their browser would make it. */
+export function apiPost(path: string, body: unknown, user: ApiUser) {
+  return fetch(`${base()}${path}`, {
+    method: "POST",
+    headers: { origin: base(), cookie: user.cookie, ...(body === null ? {} : { "content-type": "application/json" }) },
+    body: body === null ? undefined : JSON.stringify(body),
+  });
+}
+
 export async function createTeamApi(user: ApiUser, name: string): Promise<{ id: string }> {
   const res = await post("/api/teams", { name }, user.cookie);
   if (res.status !== 201) throw new Error(`team creation failed: ${res.status}`);
@@ -100,6 +109,12 @@ export async function startCheckoutApi(user: ApiUser, teamName: string, lang = "
   );
   const { url } = (await res.json()) as { url: string };
   return url;
+}
+
+/** Opens the dashboard and waits until the subscription and team lists have loaded (slow machines included). */
+export async function openDashboard(page: Page, lang: "en" | "de" = "en") {
+  await page.goto(`/${lang}/dashboard`);
+  await expect(page.getByRole("heading", { name: lang === "de" ? "Eingeladene Teams" : "Invited Teams" })).toBeVisible({ timeout: 30_000 });
 }
 
 /** Full-page screenshot for review, named by test and viewport. */

@@ -1,7 +1,19 @@
-import { createTeamApi, createUser, inviteAndAccept, setSubscription, signInBrowser, snapshot } from "./dashboard-support";
+import {
+  apiPost,
+  createTeamApi,
+  createUser,
+  inviteAndAccept,
+  openDashboard,
+  setSubscription,
+  signInBrowser,
+  snapshot,
+} from "./dashboard-support";
 import { axeViolations, expect, test } from "./fixtures";
 
 test.describe("dashboard teams", () => {
+  // Each test signs users up (password hashing) and checks accessibility: generous on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+
   test("a second user invited to a team sees it under Invited Teams and can view it @phone", async ({ page, context }) => {
     const admin = await createUser("Team Admin");
     await setSubscription(admin, { status: "trialing", trialDays: 20 });
@@ -10,7 +22,7 @@ test.describe("dashboard teams", () => {
     await inviteAndAccept(admin, member, team.id);
 
     await signInBrowser(context, member);
-    await page.goto("/en/dashboard");
+    await openDashboard(page);
     const invited = page.getByRole("region", { name: "Invited Teams" });
     await expect(invited.getByText("Talent Scouts")).toBeVisible();
     await expect(page.getByRole("region", { name: "Your Teams" })).toContainText("You haven't created any teams yet");
@@ -27,11 +39,8 @@ test.describe("dashboard teams", () => {
     await snapshot(page, "team-profile-member-en");
 
     // A member cannot open the team's billing, whatever the page shows.
-    const status = await page.evaluate(
-      async (id) => (await fetch(`/api/create-portal-session?organizationId=${id}`, { method: "POST" })).status,
-      team.id,
-    );
-    expect(status).toBe(403);
+    const portal = await apiPost(`/api/create-portal-session?organizationId=${team.id}`, null, member);
+    expect(portal.status).toBe(403);
   });
 
   test("Your Teams pages 5 teams at a time; Manage opens the team profile @phone", async ({ page, context }) => {
@@ -39,7 +48,7 @@ test.describe("dashboard teams", () => {
     await setSubscription(admin, { status: "active", periodDays: 30 });
     for (let i = 1; i <= 7; i++) await createTeamApi(admin, `Team ${i}`);
     await signInBrowser(context, admin);
-    await page.goto("/de/dashboard");
+    await openDashboard(page, "de");
     const yours = page.getByRole("region", { name: "Ihre Teams" });
     await expect(yours.getByRole("listitem")).toHaveCount(5);
     await expect(yours).toContainText("Seite 1 von 2");
@@ -58,7 +67,7 @@ test.describe("dashboard teams", () => {
     const pro = await createUser("Dialog User");
     await setSubscription(pro, { status: "trialing", trialDays: 25 });
     await signInBrowser(context, pro);
-    await page.goto("/en/dashboard");
+    await openDashboard(page);
     await page.getByRole("button", { name: "Create a Team" }).click();
     const dialog = page.getByRole("dialog", { name: "Create a team" });
     await dialog.getByRole("button", { name: "Create team" }).click();
@@ -75,20 +84,12 @@ test.describe("dashboard teams", () => {
   test("the server refuses team creation to a non-pro user (403)", async ({ page, context }) => {
     const user = await createUser("Not Pro");
     await signInBrowser(context, user);
-    await page.goto("/en/dashboard");
+    await openDashboard(page);
     await expect(page.getByText("Upgrade to Pro to create teams")).toBeVisible();
-    const results = await page.evaluate(async () => {
-      const post = (url: string, body: unknown) =>
-        fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then(async (r) => ({
-          status: r.status,
-          body: await r.json(),
-        }));
-      return [
-        await post("/api/teams", { name: "Sneaky" }),
-        await post("/api/auth/organization/create", { name: "Sneaky", slug: "sneaky" }),
-      ];
-    });
-    expect(results[0]).toEqual({ status: 403, body: { message: "Upgrade to Pro to create teams" } });
-    expect(results[1]?.status).toBe(403);
+    const viaTeams = await apiPost("/api/teams", { name: "Sneaky" }, user);
+    expect(viaTeams.status).toBe(403);
+    expect(await viaTeams.json()).toEqual({ message: "Upgrade to Pro to create teams" });
+    const viaAuth = await apiPost("/api/auth/organization/create", { name: "Sneaky", slug: "sneaky" }, user);
+    expect(viaAuth.status).toBe(403);
   });
 });

@@ -67,7 +67,10 @@ export function CreateTeamDialog({ onClose, onCreated }: { onClose: () => void; 
             id={`${titleId}-name`}
             value={name}
             maxLength={100}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => {
+              setName(e.target.value);
+              setError(null);
+            }}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             className={`mt-1 w-full rounded-lg border px-3 py-2 ${error ? "border-red-600" : "border-slate-300"}`}

@@ -30,8 +30,8 @@ export function DashboardFooter() {
   const link = "text-slate-700 underline-offset-4 hover:underline";
   return (
     <footer className="mt-12 border-t border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-slate-700 md:flex-row md:items-center md:justify-between">
-        <p>
+      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-slate-700 lg:flex-row lg:items-center lg:justify-between lg:gap-6">
+        <p className="shrink-0 whitespace-nowrap">
           © {new Date().getFullYear()} {SITE.domain}
         </p>
         <nav aria-label={t("footer.home")}>
@@ -63,7 +63,7 @@ export function DashboardFooter() {
             </li>
           </ul>
         </nav>
-        <p className="text-slate-600">{t("footer.poweredBy")}</p>
+        <p className="shrink-0 whitespace-nowrap text-slate-600">{t("footer.poweredBy")}</p>
       </div>
     </footer>
   );

@@ -54,6 +54,7 @@ function DashboardContent({ session }: { session: Session }) {
             </p>
           </div>
         )}
+        {!view && !activating && <Spinner />}
         {view && !activating && <Banners view={view} user={user} />}
         {view && <TeamCards isPro={view.isPro} />}
       </main>
