@@ -30,12 +30,9 @@ export function DashboardFooter() {
   const link = "text-slate-700 underline-offset-4 hover:underline";
   return (
     <footer className="mt-12 border-t border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm text-slate-700 lg:flex-row lg:items-center lg:justify-between lg:gap-6">
-        <p className="shrink-0 whitespace-nowrap">
-          © {new Date().getFullYear()} {SITE.domain}
-        </p>
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm text-slate-700">
         <nav aria-label={t("footer.home")}>
-          <ul className="flex flex-wrap gap-x-4 gap-y-2">
+          <ul className="flex flex-wrap gap-x-5 gap-y-2">
             <li>
               <LocalizedLink to="/terms" className={link}>
                 {t("footer.terms")}
@@ -63,7 +60,12 @@ export function DashboardFooter() {
             </li>
           </ul>
         </nav>
-        <p className="shrink-0 whitespace-nowrap text-slate-600">{t("footer.poweredBy")}</p>
+        <div className="flex flex-col gap-1 text-slate-600 sm:flex-row sm:justify-between">
+          <p>
+            © {new Date().getFullYear()} {SITE.domain}
+          </p>
+          <p>{t("footer.poweredBy")}</p>
+        </div>
       </div>
     </footer>
   );

@@ -22,7 +22,7 @@ const ADMIN_ROLES = ["admin", "owner", "org:admin"];
 
 /** A team's profile: its name and members; admins reach its billing. */
 function TeamProfile({ userId }: { userId: string }) {
-  const { t } = useTranslation("dashboard");
+  const { t } = useTranslation(["dashboard", "common"]);
   const lang = useLanguage();
   const { teamId = "" } = useParams();
   const [team, setTeam] = useState<FullTeam | null | undefined>(undefined);
@@ -42,6 +42,7 @@ function TeamProfile({ userId }: { userId: string }) {
   const isAdmin = me ? me.role.split(",").some((r) => ADMIN_ROLES.includes(r)) : false;
   return (
     <main id="main" className="mx-auto w-full max-w-4xl flex-1 space-y-6 px-4 py-8">
+      {team && <title>{`${team.name} | ${t("common:brand")}`}</title>}
       <LocalizedLink to="/dashboard" className="text-sm font-medium text-blue-800 underline-offset-4 hover:underline">
         ← {t("teamProfile.back")}
       </LocalizedLink>
@@ -104,10 +105,8 @@ function TeamProfile({ userId }: { userId: string }) {
 }
 
 export default function TeamProfileRoute() {
-  const { t } = useTranslation("dashboard");
   return (
     <>
-      <title>{`${t("teamProfile.members")} | Recruiting CRM`}</title>
       <meta name="robots" content="noindex, nofollow" />
       <RequireSession>
         {(session) => (
