@@ -39,11 +39,6 @@ export function billingRoutes(deps: { config: Config; db: DB; auth: Auth; logger
   const events: EventDeps = { db, provider, logger, ensureTeam: (userId, name) => ensureTeam(auth, db, userId, name) };
   const app = new Hono<AppEnv>();
 
-  const refusal = (c: Context, error: unknown) => {
-    if (error instanceof BillingRefusal) return billingError(c, error.status, error.key);
-    return error;
-  };
-
   app.post("/api/create-checkout-session", async (c) => {
     const session = await getSession(auth, c);
     if (!session) throw billingError(c, 401, "authenticateToCheckout");
@@ -60,7 +55,7 @@ export function billingRoutes(deps: { config: Config; db: DB; auth: Auth; logger
       });
       return c.json({ id, url });
     } catch (error) {
-      if (error instanceof BillingRefusal) throw refusal(c, error);
+      if (error instanceof BillingRefusal) throw billingError(c, error.status, error.key);
       logger.error({ reqId: c.get("requestId"), err: error }, "checkout session failed");
       throw billingError(c, 502, "paymentFailed");
     }
@@ -76,7 +71,7 @@ export function billingRoutes(deps: { config: Config; db: DB; auth: Auth; logger
       });
       return c.json({ url });
     } catch (error) {
-      if (error instanceof BillingRefusal) throw refusal(c, error);
+      if (error instanceof BillingRefusal) throw billingError(c, error.status, error.key);
       logger.error({ reqId: c.get("requestId"), err: error }, "portal session failed");
       throw billingError(c, 502, "portalFailed");
     }
@@ -150,7 +145,7 @@ function registerLocalPages(app: Hono<AppEnv>, opts: { config: Config; auth: Aut
   app.get("/:lang/local-payments/checkout/:id", async (c) => {
     const ready = await checkout(c);
     if (ready instanceof Response) return ready;
-    return html(c, checkoutPage(ready.lang, ready.t, { ...ready.found, cancelUrl: ready.found.cancelUrl }));
+    return html(c, checkoutPage(ready.lang, ready.t, ready.found));
   });
 
   app.post("/:lang/local-payments/checkout/:id", async (c) => {
