@@ -1,3 +1,4 @@
+import { createVerifiedAccount } from "./accounts-support";
 import { createUser, openDashboard, setSubscription, signInBrowser, snapshot, startCheckoutApi } from "./dashboard-support";
 import { axeViolations, expect, test } from "./fixtures";
 
@@ -42,6 +43,27 @@ test.describe("dashboard subscription", () => {
     await page.getByRole("link", { name: "Back to the dashboard" }).click();
     await expect(page.getByText(/Your subscription is canceled and stays active until/)).toBeVisible();
   });
+
+  for (const [lang, x] of [
+    ["en", { start: "Start 30-Day Trial", confirm: "Start 30-day trial", yours: "Your Teams" }],
+    ["de", { start: "30-Tage-Testphase starten", confirm: "30-Tage-Testphase starten", yours: "Ihre Teams" }],
+  ] as const) {
+    test(`a pro sign-up starts its trial from the payment step and arrives as Pro with its team (${lang}) @phone`, async ({ page }) => {
+      await createVerifiedAccount(page.request, { name: "Charles Babbage", planType: "pro", teamName: "Difference Engines", locale: lang });
+      await page.goto(`/${lang}/sign-up`);
+      await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "6");
+      await expect(page.getByText("Difference Engines")).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await snapshot(page, `payment-step-${lang}`);
+      await page.getByRole("button", { name: x.start }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/local-payments/checkout/cs_local_`));
+      await page.getByRole("button", { name: x.confirm }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard\\?checkout=success$`));
+      const yours = page.getByRole("region", { name: x.yours });
+      await expect(yours.getByText("Difference Engines")).toHaveCount(1, { timeout: 30_000 });
+      await expect(page.getByRole("button", { name: /user menu|Benutzermenü/ })).toContainText("Pro");
+    });
+  }
 
   test("an individual user sees Switch to Pro and the upgrade texts, in German too @phone", async ({ page, context }) => {
     const user = await createUser("Grace Hopper");
