@@ -23,7 +23,7 @@ test.describe("dashboard subscription", () => {
     await page.getByRole("button", { name: "Start 30-day trial" }).click();
 
     await expect(page).toHaveURL(/\/en\/dashboard\?checkout=success$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Welcome, Ada Lovelace!" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome, Ada!" })).toBeVisible();
     const yourTeams = page.getByRole("region", { name: "Your Teams" });
     await expect(yourTeams.getByText("Analytical Engines")).toBeVisible();
     await expect(page.getByRole("region", { name: "Switch to Pro" })).toHaveCount(0);
@@ -87,7 +87,7 @@ test.describe("dashboard subscription", () => {
     await snapshot(page, "dashboard-individual-en");
 
     await openDashboard(page, "de");
-    await expect(page.getByRole("heading", { level: 1, name: "Willkommen, Grace Hopper!" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Willkommen, Grace!" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Zu Pro wechseln" })).toContainText("wartet auf die Zahlung");
     await expect(page.getByText("Wechseln Sie zu Pro, um Teams zu erstellen")).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);

@@ -35,6 +35,7 @@ function DashboardContent({ session }: { session: Session }) {
           <div>
             <h1 className="text-3xl font-bold text-slate-900">{t("welcome", { name: greetingName(user, t("welcomeFallback")) })}</h1>
             <p className="mt-1 text-slate-600">{t("intro")}</p>
+            <p className="mt-1 text-sm break-all text-slate-600">{t("signedInAs", { email: user.email })}</p>
           </div>
           <a
             href={SITE.extensionStoreUrl}
