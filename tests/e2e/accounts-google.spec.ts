@@ -32,6 +32,8 @@ test("an individual signs up with Google and lands on the dashboard, then signs 
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await expect(page).toHaveURL("/en/dashboard");
   await expect(page.getByText(email)).toBeVisible();
+  // Let the dashboard finish loading its lists before the session goes away.
+  await expect(page.getByText("You have not been invited to any teams yet")).toBeVisible();
 
   await context.clearCookies({ name: /session/ });
   await page.goto("/en/sign-in");
