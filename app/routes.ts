@@ -14,5 +14,6 @@ export default [
     route("sign-in", "routes/auth/sign-in.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("dashboard", "routes/account/dashboard.tsx"),
+    route("teams/:teamId", "routes/account/team-profile.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -16,6 +16,7 @@ import type { StaticFile } from "./http/static-files.js";
 import { requestLanguage, serverT } from "./i18n.js";
 import { type KeyValueStore, SharedStateUnavailableError } from "./kv.js";
 import type { SendMail } from "./mail/send-mail.js";
+import { billingRoutes } from "./routes/billing.js";
 import { contactRoutes } from "./routes/contact.js";
 import { healthRoutes } from "./routes/health.js";
 import { localeRoutes } from "./routes/locales.js";
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", seoRoutes(config.BASE_URL));
   app.route("/", localeRoutes());
   app.route("/", contactRoutes(deps));
+  app.route("/", billingRoutes(deps));
   app.all("/api/*", (c) => {
     throw apiError(c, 404, "notFound");
   });

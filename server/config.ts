@@ -52,6 +52,9 @@ const schema = z
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_PRICE_PRO) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_PRICE_PRO"], message: "is required when STRIPE_SECRET_KEY is set" });
     }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
+    }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
         code: "custom",

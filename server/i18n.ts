@@ -23,7 +23,7 @@ void server.init({
   resources: readCatalogs() as never,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  ns: ["contact", "email", "errors"],
+  ns: ["billing", "contact", "email", "errors"],
   defaultNS: "errors",
   interpolation: { escapeValue: false },
   initAsync: false,

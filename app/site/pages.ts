@@ -37,4 +37,4 @@ export function pageByPath(path: string): PageDef | undefined {
  * Client-rendered routes with parameters (after the language prefix), served the SPA shell.
  * Segments starting with ":" match any single segment.
  */
-export const APP_SHELL_ROUTES: readonly string[] = [];
+export const APP_SHELL_ROUTES: readonly string[] = ["teams/:teamId"];

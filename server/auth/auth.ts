@@ -1,11 +1,12 @@
 import { betterAuth } from "better-auth";
 import { getOAuthState } from "better-auth/api";
-import { emailOTP, genericOAuth, organization } from "better-auth/plugins";
+import { bearer, emailOTP, genericOAuth, organization } from "better-auth/plugins";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { DB } from "../db/database.js";
 import type { KeyValueStore } from "../kv.js";
 import type { SendMail } from "../mail/send-mail.js";
+import { canCreateTeams } from "../teams/teams.js";
 import { verificationCodeMail } from "./mails.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
 import { checkNameLengths, createSignUpTeam, PLAN_TYPES, signUpPlan, splitName } from "./sign-up-plan.js";
@@ -35,6 +36,12 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
     user: {
       additionalFields: {
         locale: { type: "string", required: false, defaultValue: "en", input: true },
+        // --- Subscription state (public metadata): written only by billing, never by the user. ---
+        // "planType" belongs to the sign-up fields (the chosen plan); billing sets it to "pro" once subscribed.
+        activeSubscription: { type: "boolean", required: false, defaultValue: false, input: false },
+        subscriptionStatus: { type: "string", required: false, input: false },
+        trialEndsAt: { type: "date", required: false, input: false },
+        // --- end of subscription state ---
         // --- Sign-up profile and plan (SPEC section 3); the server derives the team fields. ---
         firstName: { type: "string", required: false, input: true },
         lastName: { type: "string", required: false, input: true },
@@ -95,7 +102,13 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
           }
         },
       }),
-      organization({ creatorRole: "admin" }),
+      organization({
+        creatorRole: "admin",
+        // Only pro users with an active subscription may create teams (answered with 403).
+        allowUserToCreateOrganization: (user) => canCreateTeams(db, user.id),
+      }),
+      // The billing portal call authenticates with a bearer token as well as the session cookie.
+      bearer(),
       ...(google
         ? [
             genericOAuth({

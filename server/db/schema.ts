@@ -19,6 +19,10 @@ export interface UserTable {
   createOrganization: boolean | null;
   organizationName: string | null;
   organizationRole: string | null;
+  // Subscription state (migration 0004_billing); planType above is shared with billing.
+  activeSubscription: Generated<boolean>;
+  subscriptionStatus: string | null;
+  trialEndsAt: Timestamp | null;
 }
 
 export interface SessionTable {
@@ -94,6 +98,57 @@ export interface MailOutboxTable {
   created_at: Generated<Date>;
 }
 
+export interface BillingCustomerTable {
+  user_id: string;
+  provider: string;
+  customer_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface BillingSubscriptionTable {
+  provider: string;
+  id: string;
+  user_id: string;
+  customer_id: string;
+  status: string;
+  trial_end: Timestamp | null;
+  current_period_end: Timestamp | null;
+  cancel_at_period_end: boolean;
+  /** Provider time (seconds) of the state stored; older events never overwrite it. */
+  state_at: number;
+  updated_at: Generated<Date>;
+}
+
+export interface BillingEventTable {
+  provider: string;
+  id: string;
+  type: string;
+  received_at: Generated<Date>;
+}
+
+export interface LocalCheckoutSessionTable {
+  id: string;
+  user_id: string;
+  customer_id: string;
+  trial: boolean;
+  team_name: string | null;
+  status: Generated<string>;
+  success_url: string;
+  cancel_url: string;
+  created_at: Generated<Date>;
+}
+
+export interface LocalSubscriptionTable {
+  id: string;
+  user_id: string;
+  customer_id: string;
+  status: string;
+  trial_end: Timestamp | null;
+  current_period_end: Timestamp;
+  cancel_at_period_end: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
 /** Tables the product's own code queries; Better Auth manages the rest of its tables itself. */
 export interface Database {
   user: UserTable;
@@ -103,4 +158,9 @@ export interface Database {
   dev_mail: DevMailTable;
   contact_request: ContactRequestTable;
   mail_outbox: MailOutboxTable;
+  billing_customer: BillingCustomerTable;
+  billing_subscription: BillingSubscriptionTable;
+  billing_event: BillingEventTable;
+  local_checkout_session: LocalCheckoutSessionTable;
+  local_subscription: LocalSubscriptionTable;
 }

@@ -32,6 +32,8 @@ test("an individual signs up with Google and lands on the dashboard, then signs 
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await expect(page).toHaveURL("/en/dashboard");
   await expect(page.getByText(email)).toBeVisible();
+  // Let the dashboard finish loading its lists before the session goes away.
+  await expect(page.getByText("You have not been invited to any teams yet")).toBeVisible();
 
   await context.clearCookies({ name: /session/ });
   await page.goto("/en/sign-in");
@@ -78,6 +80,10 @@ test("a pro Google sign-up without a team name returns to the plan step, and nam
   await page.getByLabel("Team name").fill("Easley Search");
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "6");
+  // Only pro users create teams: the named team comes with the started trial.
+  await page.getByRole("button", { name: "Start 30-Day Trial" }).click();
+  await page.getByRole("button", { name: "Start 30-day trial" }).click();
+  await expect(page).toHaveURL("/en/dashboard?checkout=success");
   const orgs = await (await page.request.get("/api/auth/organization/list")).json();
   expect(orgs.map((o: { name: string }) => o.name)).toEqual(["Easley Search"]);
 });

@@ -86,18 +86,13 @@ export function SignUpWizard() {
   const planNext = async () => {
     const user = session.data?.user;
     if (!user) return go(2);
-    // A signed-in visitor: individual goes to the dashboard, pro gets its team and goes to payment.
+    // A signed-in visitor: individual goes to the dashboard, pro goes to payment. Only pro users may
+    // create teams, so the team named here is created when the checkout completes.
     if (form.planType === "individual") return toDashboard();
     setBusy(true);
-    const teamName = form.teamName.trim();
-    const created = await authClient.organization.create({
-      name: teamName,
-      slug: teamSlug(teamName),
-      keepCurrentActiveOrganization: false,
-    });
-    if (!created.error) await authClient.updateUser({ planType: "pro", teamName });
+    const updated = await authClient.updateUser({ planType: "pro", teamName: form.teamName.trim() });
     setBusy(false);
-    if (created.error) return fail(1, authErrorMessage(t, created.error, "signUp.credentials.error"));
+    if (updated.error) return fail(1, authErrorMessage(t, updated.error, "signUp.credentials.error"));
     go(6);
   };
 
@@ -200,13 +195,4 @@ export function SignUpWizard() {
       </div>
     </AuthShell>
   );
-}
-
-function teamSlug(name: string): string {
-  const base = name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40);
-  return `${base || "team"}-${crypto.randomUUID().slice(0, 8)}`;
 }

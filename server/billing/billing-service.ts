@@ -1,0 +1,68 @@
+import type { Logger } from "pino";
+import type { DB } from "../db/database.js";
+import type { PaymentProvider } from "../payments/provider.js";
+import { billingOwnerOf } from "../teams/teams.js";
+import { customerOf, hasHadSubscription, linkCustomer, viewAndSync } from "./subscription-store.js";
+
+export interface BillingDeps {
+  db: DB;
+  provider: PaymentProvider;
+  baseUrl: string;
+  logger: Logger;
+}
+
+/** A refusal the route answers with a status and a `billing:errors.*` message. */
+export class BillingRefusal extends Error {
+  constructor(
+    readonly status: 403 | 404 | 409,
+    readonly key: string,
+  ) {
+    super(key);
+  }
+}
+
+async function ensureCustomer(deps: BillingDeps, user: { id: string; email: string; name: string }) {
+  const { db, provider } = deps;
+  const existing = await customerOf(db, provider.kind, user.id);
+  if (existing) return existing;
+  const created = await provider.createCustomer({ userId: user.id, email: user.email, name: user.name });
+  await linkCustomer(db, provider.kind, user.id, created);
+  // A concurrent request may have linked another customer first; use the stored one.
+  return (await customerOf(db, provider.kind, user.id)) ?? created;
+}
+
+/**
+ * Starts a pro checkout for the signed-in user. The trial is offered once per user: whoever had a
+ * subscription before checks out without one.
+ */
+export async function startCheckout(
+  deps: BillingDeps,
+  input: { user: { id: string; email: string; name: string }; trial: boolean; teamName: string | null; lang: string },
+) {
+  const { db, provider, baseUrl } = deps;
+  const view = await viewAndSync(db, input.user.id);
+  // A running trial may be converted into a paid subscription (the trial-ending banner); nothing else twice.
+  if (view.active && !view.isTrialing) throw new BillingRefusal(409, "alreadySubscribed");
+  const trial = input.trial && !(await hasHadSubscription(db, input.user.id));
+  const customerId = await ensureCustomer(deps, input.user);
+  return provider.createCheckoutSession({
+    userId: input.user.id,
+    customerId,
+    trial,
+    teamName: input.teamName,
+    lang: input.lang,
+    successUrl: `${baseUrl}/${input.lang}/dashboard?checkout=success`,
+    cancelUrl: `${baseUrl}/${input.lang}/dashboard`,
+  });
+}
+
+/** Opens the billing portal of the user, or of a team, which only the team's paying admin may do. */
+export async function openPortal(deps: BillingDeps, input: { userId: string; organizationId?: string; lang: string }) {
+  const { db, provider, baseUrl } = deps;
+  if (input.organizationId && (await billingOwnerOf(db, input.organizationId)) !== input.userId) {
+    throw new BillingRefusal(403, "billingPermission");
+  }
+  const customerId = await customerOf(db, provider.kind, input.userId);
+  if (!customerId) throw new BillingRefusal(404, "noBillingAccount");
+  return provider.createPortalSession({ customerId, returnUrl: `${baseUrl}/${input.lang}/dashboard`, lang: input.lang });
+}

@@ -1,0 +1,78 @@
+/** Subscription statuses a payment provider reports (Stripe's vocabulary, also used by the local provider). */
+export const SUBSCRIPTION_STATUSES = [
+  "trialing",
+  "active",
+  "incomplete",
+  "incomplete_expired",
+  "past_due",
+  "canceled",
+  "unpaid",
+  "paused",
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export type PlanType = "individual" | "pro";
+
+/** Days before the trial's end from which the dashboard warns (SPEC section 9). */
+export const TRIAL_WARNING_DAYS = 7;
+export const TRIAL_DAYS = 30;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The stored facts about a user's current subscription. */
+export interface StoredSubscription {
+  status: string;
+  trialEnd: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** SPEC section 3, derived subscription view, as the dashboard reads it. */
+export interface SubscriptionView {
+  active: boolean;
+  status: string | null;
+  planType: PlanType;
+  trialEndDate: string | null;
+  daysLeftInTrial: number | null;
+  isTrialing: boolean;
+  isExpiring: boolean;
+  trialEnding: boolean;
+  /** The period ends and the plan stops then (canceled at period end). */
+  cancelAt: string | null;
+  /** Pro with an active subscription: may create teams and open the billing portal. */
+  isPro: boolean;
+}
+
+/**
+ * Whether a subscription gives access now. A trial gives access until its end date, even when the
+ * provider has not reported the outcome yet; a subscription canceled at period end stays active until then.
+ */
+export function isActive(sub: StoredSubscription | null, now: Date): boolean {
+  if (!sub) return false;
+  if (sub.status === "trialing") return sub.trialEnd !== null && sub.trialEnd > now;
+  if (sub.status === "active") {
+    return !(sub.cancelAtPeriodEnd && sub.currentPeriodEnd !== null && sub.currentPeriodEnd <= now);
+  }
+  return false;
+}
+
+export function subscriptionView(sub: StoredSubscription | null, planType: PlanType, now: Date): SubscriptionView {
+  const active = isActive(sub, now);
+  const isTrialing = sub?.status === "trialing" && active;
+  const trialEnd = sub?.status === "trialing" ? sub.trialEnd : null;
+  const daysLeftInTrial = isTrialing && trialEnd ? Math.ceil((trialEnd.getTime() - now.getTime()) / DAY_MS) : null;
+  const trialEnding = daysLeftInTrial !== null && daysLeftInTrial <= TRIAL_WARNING_DAYS;
+  const cancelAt = active && sub?.cancelAtPeriodEnd ? (sub.currentPeriodEnd?.toISOString() ?? null) : null;
+  return {
+    active,
+    status: sub?.status ?? null,
+    planType,
+    trialEndDate: trialEnd?.toISOString() ?? null,
+    daysLeftInTrial,
+    isTrialing,
+    isExpiring: trialEnding,
+    trialEnding,
+    cancelAt,
+    isPro: active && planType === "pro",
+  };
+}

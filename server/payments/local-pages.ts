@@ -1,0 +1,85 @@
+import type { TFunction } from "i18next";
+import { escapeHtml } from "../mail/layout.js";
+import type { SubscriptionSnapshot } from "./provider.js";
+
+const STYLE = `
+*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f4f6fb;color:#111827;line-height:1.5}
+main{max-width:34rem;margin:0 auto;padding:2.5rem 1rem}
+.card{background:#fff;border:1px solid #e5e7eb;border-radius:1rem;padding:2rem;box-shadow:0 1px 3px rgba(0,0,0,.06)}
+h1{font-size:1.5rem;margin:0 0 1rem}.notice{background:#fef3c7;border:1px solid #f59e0b;color:#78350f;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 1.5rem;font-weight:600}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem;margin:0 0 1.5rem}dt{color:#4b5563}dd{margin:0;font-weight:600}
+.actions{display:flex;flex-wrap:wrap;gap:.75rem;align-items:center}
+button,.link{font:inherit;border-radius:.5rem;padding:.625rem 1.25rem;cursor:pointer;text-decoration:none;display:inline-block}
+button{background:#1d4ed8;color:#fff;border:0;font-weight:600}button:hover{background:#1e40af}
+.link{color:#1d4ed8;border:1px solid #c7d2fe;background:#fff}
+button:focus-visible,.link:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+p{margin:0 0 1rem}
+@media (max-width:30rem){dl{grid-template-columns:1fr;gap:.125rem}dd{margin-bottom:.625rem}.card{padding:1.25rem}}`;
+
+/** A standalone page of the local payment provider; the content must already be escaped. */
+export function localPage(lang: string, t: TFunction, title: string, body: string): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex, nofollow"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)} | ${escapeHtml(t("billing:local.brand"))}</title><style>${STYLE}</style></head>
+<body><main id="main"><div class="card"><h1>${escapeHtml(title)}</h1>
+<p class="notice" role="note">${escapeHtml(t("billing:local.noPayment"))}</p>${body}</div></main></body></html>`;
+}
+
+const formatDate = (lang: string, d: Date | null) =>
+  d ? new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(d) : "";
+
+export function checkoutPage(lang: string, t: TFunction, input: { trial: boolean; teamName: string | null; cancelUrl: string }) {
+  const rows = [
+    [t("billing:local.plan"), t("billing:local.planPro")],
+    ...(input.teamName ? [[t("billing:local.team"), input.teamName]] : []),
+    [t("billing:local.price"), t("billing:local.priceValue")],
+    [t("billing:local.trial"), input.trial ? t("billing:local.trialValue") : t("billing:local.noTrial")],
+  ];
+  const list = rows.map(([k, v]) => `<dt>${escapeHtml(k ?? "")}</dt><dd>${escapeHtml(v ?? "")}</dd>`).join("");
+  return localPage(
+    lang,
+    t,
+    t("billing:local.checkoutTitle"),
+    `<dl>${list}</dl><form method="post" class="actions"><button type="submit">${escapeHtml(
+      input.trial ? t("billing:local.confirmTrial") : t("billing:local.confirm"),
+    )}</button><a class="link" href="${escapeHtml(input.cancelUrl)}">${escapeHtml(t("billing:local.cancelCheckout"))}</a></form>`,
+  );
+}
+
+export function billingPage(lang: string, t: TFunction, sub: SubscriptionSnapshot | undefined, now = new Date()) {
+  const back = `<a class="link" href="/${lang}/dashboard">${escapeHtml(t("billing:local.back"))}</a>`;
+  if (!sub)
+    return localPage(
+      lang,
+      t,
+      t("billing:local.billingTitle"),
+      `<p>${escapeHtml(t("billing:local.none"))}</p><div class="actions">${back}</div>`,
+    );
+  const live = sub.status === "trialing" || sub.status === "active";
+  const ended = sub.currentPeriodEnd !== null && sub.currentPeriodEnd <= now;
+  const statusKey = !live || ended ? "ended" : sub.cancelAtPeriodEnd ? "canceling" : sub.status;
+  const rows = [
+    [t("billing:local.plan"), t("billing:local.planPro")],
+    [t("billing:local.status"), t(`billing:local.statuses.${statusKey}`)],
+    ...(sub.status === "trialing" && sub.trialEnd ? [[t("billing:local.trialEnds"), formatDate(lang, sub.trialEnd)]] : []),
+    ...(sub.currentPeriodEnd && live
+      ? [[sub.cancelAtPeriodEnd ? t("billing:local.endsOn") : t("billing:local.renewsOn"), formatDate(lang, sub.currentPeriodEnd)]]
+      : []),
+  ];
+  const list = rows.map(([k, v]) => `<dt>${escapeHtml(k ?? "")}</dt><dd>${escapeHtml(v ?? "")}</dd>`).join("");
+  const action =
+    live && !ended
+      ? `<input type="hidden" name="action" value="${sub.cancelAtPeriodEnd ? "resume" : "cancel"}"><button type="submit">${escapeHtml(
+          sub.cancelAtPeriodEnd ? t("billing:local.resume") : t("billing:local.cancel"),
+        )}</button>`
+      : "";
+  return localPage(lang, t, t("billing:local.billingTitle"), `<dl>${list}</dl><form method="post" class="actions">${action}${back}</form>`);
+}
+
+export function messagePage(lang: string, t: TFunction, title: string, text: string) {
+  return localPage(
+    lang,
+    t,
+    title,
+    `<p>${escapeHtml(text)}</p><div class="actions"><a class="link" href="/${lang}/dashboard">${escapeHtml(t("billing:local.back"))}</a></div>`,
+  );
+}

@@ -1,0 +1,53 @@
+import Stripe from "stripe";
+import { type PaymentEvent, type SubscriptionSnapshot, WebhookSignatureError } from "./provider.js";
+
+const date = (seconds: number | null | undefined) => (typeof seconds === "number" ? new Date(seconds * 1000) : null);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** Reads a Stripe subscription object; newer API versions keep the period end on the items. */
+export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
+  const legacy = sub as unknown as { current_period_end?: number };
+  const periodEnd = sub.items?.data?.[0]?.current_period_end ?? legacy.current_period_end ?? sub.cancel_at;
+  return {
+    id: sub.id,
+    customerId: idOf(sub.customer) ?? "",
+    status: sub.status,
+    trialEnd: date(sub.trial_end),
+    currentPeriodEnd: date(periodEnd),
+    cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end || sub.cancel_at),
+    userId: sub.metadata?.userId || null,
+  };
+}
+
+const SUBSCRIPTION_EVENTS = new Set(["customer.subscription.created", "customer.subscription.updated", "customer.subscription.deleted"]);
+
+/** Reduces a Stripe event to the facts billing uses; other event types keep only id and type. */
+export function paymentEventOf(event: Stripe.Event): PaymentEvent {
+  const base = { id: event.id, type: event.type, created: event.created };
+  if (event.type === "checkout.session.completed") {
+    const session = event.data.object as Stripe.Checkout.Session;
+    return {
+      ...base,
+      checkout: {
+        customerId: idOf(session.customer) ?? "",
+        userId: session.client_reference_id ?? session.metadata?.userId ?? null,
+        subscriptionId: idOf(session.subscription),
+        teamName: session.metadata?.teamName || null,
+      },
+    };
+  }
+  if (SUBSCRIPTION_EVENTS.has(event.type)) return { ...base, subscription: snapshotOf(event.data.object as Stripe.Subscription) };
+  return base;
+}
+
+/** Verifies a Stripe-style signature header (t=…,v1=…) with the webhook secret and parses the event. */
+export function verifyStripeSignature(rawBody: string, signature: string | undefined, secret: string): PaymentEvent {
+  if (!signature) throw new WebhookSignatureError("missing signature");
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch (error) {
+    throw new WebhookSignatureError((error as Error).message);
+  }
+  return paymentEventOf(event);
+}

@@ -1,0 +1,153 @@
+import { createVerifiedAccount } from "./accounts-support";
+import { createUser, openDashboard, setSubscription, signInBrowser, snapshot, startCheckoutApi } from "./dashboard-support";
+import { axeViolations, expect, test } from "./fixtures";
+
+test.describe("dashboard subscription", () => {
+  // Each test signs users up (password hashing) and checks accessibility: generous on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a pro sign-up's checkout starts a 30-day trial; the dashboard shows Pro, Manage subscription and the team @phone", async ({
+    page,
+    context,
+  }) => {
+    const user = await createUser("Ada Lovelace");
+    await signInBrowser(context, user);
+    // What the sign-up's payment step does: a checkout with the team name, then the provider's page.
+    const checkoutUrl = await startCheckoutApi(user, "Analytical Engines");
+    await page.goto(checkoutUrl);
+    await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+    await expect(page.getByText("takes no payment")).toBeVisible();
+    await expect(page.getByText("Analytical Engines")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "local-checkout-en");
+    await page.getByRole("button", { name: "Start 30-day trial" }).click();
+
+    await expect(page).toHaveURL(/\/en\/dashboard\?checkout=success$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome, Ada!" })).toBeVisible();
+    const yourTeams = page.getByRole("region", { name: "Your Teams" });
+    await expect(yourTeams.getByText("Analytical Engines")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Switch to Pro" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Your trial is ending" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Open user menu" })).toContainText("Pro");
+    await expect(yourTeams.getByRole("button", { name: "Create New" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "dashboard-pro-en");
+
+    await page.getByRole("button", { name: "Open user menu" }).click();
+    await snapshot(page, "dashboard-user-menu-en");
+    await page.getByRole("button", { name: "Manage subscription" }).click();
+    await expect(page).toHaveURL(/\/en\/local-payments\/billing$/);
+    await expect(page.getByText("Free trial", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await expect(page.getByText("Canceled, active until the end of the period")).toBeVisible();
+    await page.getByRole("link", { name: "Back to the dashboard" }).click();
+    await expect(page.getByText(/Your subscription is canceled and stays active until/)).toBeVisible();
+  });
+
+  for (const [lang, x] of [
+    ["en", { start: "Start 30-Day Trial", confirm: "Start 30-day trial", yours: "Your Teams" }],
+    ["de", { start: "30-Tage-Testphase starten", confirm: "30-Tage-Testphase starten", yours: "Ihre Teams" }],
+  ] as const) {
+    test(`a pro sign-up starts its trial from the payment step and arrives as Pro with its team (${lang}) @phone`, async ({ page }) => {
+      await createVerifiedAccount(page.request, { name: "Charles Babbage", planType: "pro", teamName: "Difference Engines", locale: lang });
+      await page.goto(`/${lang}/sign-up`);
+      await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "6");
+      await expect(page.getByText("Difference Engines")).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await snapshot(page, `payment-step-${lang}`);
+      await page.getByRole("button", { name: x.start }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/local-payments/checkout/cs_local_`));
+      await page.getByRole("button", { name: x.confirm }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard\\?checkout=success$`));
+      const yours = page.getByRole("region", { name: x.yours });
+      await expect(yours.getByText("Difference Engines")).toHaveCount(1, { timeout: 30_000 });
+      await expect(page.getByRole("button", { name: /user menu|Benutzermenü/ })).toContainText("Pro");
+    });
+  }
+
+  test("an individual user sees Switch to Pro and the upgrade texts, in German too @phone", async ({ page, context }) => {
+    const user = await createUser("Grace Hopper");
+    await signInBrowser(context, user);
+    await openDashboard(page);
+    const banner = page.getByRole("region", { name: "Switch to Pro" });
+    await expect(banner).toContainText("Your Pro account is pending payment");
+    await expect(page.getByText("You haven't created any teams yet")).toBeVisible();
+    await expect(page.getByText("Upgrade to Pro to create teams")).toBeVisible();
+    await expect(page.getByText("You have not been invited to any teams yet")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Create New" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Create a Team" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /Download the Plugin/ })).toHaveAttribute("target", "_blank");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText(String(new Date().getFullYear()));
+    for (const name of ["Terms of service", "Privacy policy", "Legal notice", "Home"])
+      await expect(footer.getByRole("link", { name })).toBeVisible();
+    await expect(footer.getByRole("button", { name: "Cookie settings" })).toBeVisible();
+    await expect(footer).toContainText("Powered by");
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "dashboard-individual-en");
+
+    await openDashboard(page, "de");
+    await expect(page.getByRole("heading", { level: 1, name: "Willkommen, Grace!" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Zu Pro wechseln" })).toContainText("wartet auf die Zahlung");
+    await expect(page.getByText("Wechseln Sie zu Pro, um Teams zu erstellen")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "dashboard-individual-de");
+
+    await page.getByRole("button", { name: "Pro testen" }).click();
+    await expect(page).toHaveURL(/\/de\/local-payments\/checkout\/cs_local_/);
+    await expect(page.getByText("es wird keine Zahlung eingezogen")).toBeVisible();
+    await snapshot(page, "local-checkout-de");
+  });
+
+  for (const [days, text] of [
+    [7, "Your free Pro trial ends in 7 days. Subscribe now"],
+    [3, "Your trial ends in 3 days."],
+    [1, "Your trial ends in 1 day."],
+  ] as const) {
+    test(`the trial-ending banner at ${days} days left @phone`, async ({ page, context }) => {
+      const user = await createUser("Trial User");
+      await setSubscription(user, { status: "trialing", trialDays: days - 0.01 });
+      await signInBrowser(context, user);
+      await openDashboard(page);
+      const banner = page.getByRole("region", { name: "Your trial is ending" });
+      await expect(banner).toContainText(text);
+      await expect(page.getByRole("region", { name: "Switch to Pro" })).toHaveCount(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await snapshot(page, `dashboard-trial-${days}-en`);
+      await banner.getByRole("button", { name: "Subscribe now" }).click();
+      // A subscriber whose trial is running checks out without a second trial.
+      await expect(page).toHaveURL(/\/local-payments\/checkout\//);
+      await expect(page.getByRole("button", { name: "Subscribe to Pro" })).toBeVisible();
+    });
+  }
+
+  test("the German trial-ending texts", async ({ page, context }) => {
+    const user = await createUser("Testphase Nutzer");
+    await setSubscription(user, { status: "trialing", trialDays: 2.5 });
+    await signInBrowser(context, user);
+    await openDashboard(page, "de");
+    await expect(page.getByRole("region", { name: "Ihre Testphase endet bald" })).toContainText("Ihre Testphase endet in 3 Tagen.");
+    await snapshot(page, "dashboard-trial-3-de");
+  });
+
+  test("the incomplete-payment banner opens the billing page @phone", async ({ page, context }) => {
+    const user = await createUser("Late Payer");
+    await setSubscription(user, { status: "incomplete" });
+    await signInBrowser(context, user);
+    await openDashboard(page);
+    const banner = page.getByRole("region", { name: "Incomplete payment" });
+    await expect(banner).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "dashboard-incomplete-en");
+    await openDashboard(page, "de");
+    await expect(page.getByRole("region", { name: "Zahlung unvollständig" })).toBeVisible();
+    await snapshot(page, "dashboard-incomplete-de");
+    await page.getByRole("button", { name: "Zahlungsdaten aktualisieren" }).click();
+    await expect(page).toHaveURL(/\/de\/local-payments\/billing$/);
+  });
+
+  test("a visitor without a session goes to sign-in", async ({ page }) => {
+    await page.goto("/en/dashboard");
+    await expect(page).toHaveURL(/\/en\/sign-in$/);
+  });
+});

@@ -1,0 +1,95 @@
+import {
+  apiPost,
+  createTeamApi,
+  createUser,
+  inviteAndAccept,
+  openDashboard,
+  setSubscription,
+  signInBrowser,
+  snapshot,
+} from "./dashboard-support";
+import { axeViolations, expect, test } from "./fixtures";
+
+test.describe("dashboard teams", () => {
+  // Each test signs users up (password hashing) and checks accessibility: generous on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a second user invited to a team sees it under Invited Teams and can view it @phone", async ({ page, context }) => {
+    const admin = await createUser("Team Admin");
+    await setSubscription(admin, { status: "trialing", trialDays: 20 });
+    const team = await createTeamApi(admin, "Talent Scouts");
+    const member = await createUser("Team Member");
+    await inviteAndAccept(admin, member, team.id);
+
+    await signInBrowser(context, member);
+    await openDashboard(page);
+    const invited = page.getByRole("region", { name: "Invited Teams" });
+    await expect(invited.getByText("Talent Scouts")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Your Teams" })).toContainText("You haven't created any teams yet");
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "dashboard-invited-en");
+
+    await invited.getByRole("button", { name: "View Talent Scouts" }).click();
+    await expect(page).toHaveURL(new RegExp(`/en/teams/${team.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Talent Scouts" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Team Admin" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Team Member" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Manage billing" })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "team-profile-member-en");
+
+    // A member cannot open the team's billing, whatever the page shows.
+    const portal = await apiPost(`/api/create-portal-session?organizationId=${team.id}`, null, member);
+    expect(portal.status).toBe(403);
+  });
+
+  test("Your Teams pages 5 teams at a time; Manage opens the team profile @phone", async ({ page, context }) => {
+    const admin = await createUser("Busy Recruiter");
+    await setSubscription(admin, { status: "active", periodDays: 30 });
+    for (let i = 1; i <= 7; i++) await createTeamApi(admin, `Team ${i}`);
+    await signInBrowser(context, admin);
+    await openDashboard(page, "de");
+    const yours = page.getByRole("region", { name: "Ihre Teams" });
+    await expect(yours.getByRole("listitem")).toHaveCount(5);
+    await expect(yours).toContainText("Seite 1 von 2");
+    await snapshot(page, "dashboard-paging-de");
+    await yours.getByRole("button", { name: "Nächste Seite" }).click();
+    await expect(yours.getByRole("listitem")).toHaveCount(2);
+    await expect(yours.getByText("Team 7")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await yours.getByRole("button", { name: "Team 7 verwalten" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Team 7" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Abrechnung verwalten" })).toBeVisible();
+    await snapshot(page, "team-profile-admin-de");
+  });
+
+  test("a pro user creates a team in the dialog; the address is derived and unique @phone", async ({ page, context }) => {
+    const pro = await createUser("Dialog User");
+    await setSubscription(pro, { status: "trialing", trialDays: 25 });
+    await signInBrowser(context, pro);
+    await openDashboard(page);
+    await page.getByRole("button", { name: "Create a Team" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create a team" });
+    await dialog.getByRole("button", { name: "Create team" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Please enter a team name");
+    await dialog.getByLabel("Team name").fill("Héadhunters Nord");
+    await expect(dialog).toContainText("Team address: headhunters-nord");
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "dashboard-create-team-en");
+    await dialog.getByRole("button", { name: "Create team" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("region", { name: "Your Teams" }).getByText("Héadhunters Nord")).toBeVisible();
+  });
+
+  test("the server refuses team creation to a non-pro user (403)", async ({ page, context }) => {
+    const user = await createUser("Not Pro");
+    await signInBrowser(context, user);
+    await openDashboard(page);
+    await expect(page.getByText("Upgrade to Pro to create teams")).toBeVisible();
+    const viaTeams = await apiPost("/api/teams", { name: "Sneaky" }, user);
+    expect(viaTeams.status).toBe(403);
+    expect(await viaTeams.json()).toEqual({ message: "Upgrade to Pro to create teams" });
+    const viaAuth = await apiPost("/api/auth/organization/create", { name: "Sneaky", slug: "sneaky" }, user);
+    expect(viaAuth.status).toBe(403);
+  });
+});

@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import Stripe from "stripe";
+import { localWebhookSecret } from "../../server/payments/local-provider.js";
+import type { TestServer } from "../support/server.js";
+import { codeIn, type startSmtpCapture } from "../support/smtp.js";
+
+export type Smtp = Awaited<ReturnType<typeof startSmtpCapture>>;
+
+export interface TestUser {
+  id: string;
+  email: string;
+  cookie: string;
+  /** Bearer token of the same session. */
+  token: string;
+}
+
+export const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
+
+/** A verified, signed-in user created through Better Auth's HTTP API and the e-mailed code. */
+export async function signedInUser(server: TestServer, smtp: Smtp, name = "Test User"): Promise<TestUser> {
+  const email = `user-${randomUUID()}@example.com`;
+  const password = "correct horse battery";
+  const signUp = await server.fetch("/api/auth/sign-up/email", json({ name, email, password }));
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
+  const code = codeIn(await smtp.waitFor(email));
+  const verify = await server.fetch("/api/auth/email-otp/verify-email", json({ email, otp: code }));
+  if (!verify.ok) throw new Error(`verification failed: ${verify.status}`);
+  const signIn = await server.fetch("/api/auth/sign-in/email", json({ email, password }));
+  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  const token = signIn.headers.get("set-auth-token") ?? "";
+  const { user } = (await signIn.json()) as { user: { id: string } };
+  return { id: user.id, email, cookie, token };
+}
+
+/** Posts a Stripe-format event signed with the local provider's secret to its webhook endpoint. */
+export async function sendLocalEvent(
+  server: TestServer,
+  type: string,
+  object: unknown,
+  created = Math.floor(Date.now() / 1000),
+  id = `evt_${randomUUID()}`,
+) {
+  const payload = JSON.stringify({ id, object: "event", type, created, data: { object } });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: localWebhookSecret(server.config.AUTH_SECRET) });
+  return server.fetch("/api/webhooks/local", {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+    body: payload,
+  });
+}
+
+/** A Stripe-shaped subscription object for fixtures. */
+export function subscriptionObject(input: {
+  id: string;
+  customer: string;
+  userId: string;
+  status: string;
+  trialEnd?: Date | null;
+  periodEnd?: Date;
+  cancelAtPeriodEnd?: boolean;
+}) {
+  const s = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 1000) : null);
+  const periodEnd = input.periodEnd ?? input.trialEnd ?? new Date(Date.now() + 30 * 86_400_000);
+  return {
+    id: input.id,
+    object: "subscription",
+    customer: input.customer,
+    status: input.status,
+    trial_end: s(input.trialEnd),
+    cancel_at_period_end: input.cancelAtPeriodEnd ?? false,
+    cancel_at: null,
+    items: { object: "list", data: [{ current_period_end: s(periodEnd) }] },
+    metadata: { userId: input.userId },
+  };
+}
+
+export const days = (n: number) => new Date(Date.now() + n * 86_400_000);
