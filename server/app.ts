@@ -17,6 +17,7 @@ import type { SendMail } from "./mail/send-mail.js";
 import { healthRoutes } from "./routes/health.js";
 import { localeRoutes } from "./routes/locales.js";
 import { seoRoutes } from "./routes/seo.js";
+import { siteConfigRoutes } from "./routes/site-config.js";
 
 export interface AppDeps {
   config: Config;
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", healthRoutes(deps.db));
   app.route("/", seoRoutes(config.BASE_URL));
   app.route("/", localeRoutes());
+  app.route("/", siteConfigRoutes({ gaMeasurementId: config.GA_MEASUREMENT_ID }));
   app.all("/api/*", (c) => {
     throw apiError(c, 404, "notFound");
   });

@@ -1,5 +1,5 @@
 import type { Language } from "../i18n/languages";
-import { SITE_ORIGIN_PLACEHOLDER } from "./config";
+import { SITE, SITE_ORIGIN_PLACEHOLDER } from "./config";
 
 /** hreflang variants of SPEC section 9; x-default points to English. */
 const VARIANTS: readonly [hreflang: string, lang: Language][] = [
@@ -19,4 +19,65 @@ export function pageUrl(lang: Language, path: string, origin = SITE_ORIGIN_PLACE
 
 export function alternates(path: string, origin = SITE_ORIGIN_PLACEHOLDER) {
   return VARIANTS.map(([hreflang, lang]) => ({ hreflang, href: pageUrl(lang, path, origin) }));
+}
+
+/** Open Graph locale: de_DE for German, en_US otherwise. */
+export function ogLocale(lang: Language): string {
+  return lang === "de" ? "de_DE" : "en_US";
+}
+
+export function absoluteUrl(path: string, origin = SITE_ORIGIN_PLACEHOLDER): string {
+  return `${origin}${path}`;
+}
+
+/** Page metadata of SPEC section 3; unset fields take the defaults of PageMeta. */
+export interface PageMetadata {
+  title: string;
+  description: string;
+  canonicalUrl: string;
+  ogImage: string;
+  ogType: "website" | "article";
+  robots: string;
+  lang: Language;
+  keywords?: string;
+  structuredData?: readonly Record<string, unknown>[];
+}
+
+/** The structured data of the landing page: the extension as a free app, and its publisher. */
+export function landingStructuredData(opts: { lang: Language; name: string; description: string }): Record<string, unknown>[] {
+  const origin = SITE_ORIGIN_PLACEHOLDER;
+  const { company } = SITE;
+  const organization = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    "@id": `${origin}/#organization`,
+    name: SITE.name,
+    legalName: company.legalName,
+    url: `${origin}/`,
+    logo: absoluteUrl("/favicon.svg"),
+    email: company.email,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: company.street,
+      postalCode: company.postalCode,
+      addressLocality: company.city,
+      addressCountry: company.countryCode,
+    },
+    sameAs: Object.values(SITE.social),
+  };
+  const application = {
+    "@context": "https://schema.org",
+    "@type": "SoftwareApplication",
+    name: opts.name,
+    description: opts.description,
+    inLanguage: opts.lang,
+    url: pageUrl(opts.lang, ""),
+    image: absoluteUrl(SITE.ogImagePath),
+    applicationCategory: "BusinessApplication",
+    operatingSystem: "Chrome",
+    installUrl: SITE.extensionStoreUrl,
+    offers: { "@type": "Offer", price: "0", priceCurrency: "EUR" },
+    publisher: { "@id": `${origin}/#organization` },
+  };
+  return [application, organization];
 }
