@@ -21,7 +21,7 @@ export const KanbanCard = forwardRef<HTMLDivElement, CardProps>(function KanbanC
     <div
       ref={ref}
       {...rest}
-      className={`rounded-xl bg-white p-3 text-left shadow-sm ring-1 ring-slate-200 ${dragging ? "opacity-40" : ""} ${overlay ? "rotate-2 shadow-xl ring-blue-400" : ""} ${className ?? ""}`}
+      className={`rounded-xl bg-white p-3 text-left shadow-sm ring-1 ring-slate-200 ${dragging ? "opacity-40" : ""} ${overlay ? "shadow-xl ring-2 ring-blue-400" : ""} ${className ?? ""}`}
     >
       <div className="flex items-center gap-3">
         <Avatar name={contact.name} variant={Number(contact.id.slice(1))} size={36} />

@@ -49,20 +49,22 @@ export default function KanbanDemo() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reads the latest board through a ref
   const announcements = useMemo<Announcements>(() => {
+    // Positions come from the drop target: the board state may not have re-rendered yet.
     const where = (id: string | number) => {
-      const lane = laneOf(latest.current, String(id));
+      const board = latest.current;
+      const lane = laneOf(board, String(id));
       if (!lane) return null;
-      const index = latest.current[lane].findIndex((c) => c.id === String(id));
-      return { lane: t(`kanban.lanes.${lane}`), position: index < 0 ? latest.current[lane].length + 1 : index + 1 };
+      const index = board[lane].findIndex((c) => c.id === String(id));
+      return { lane: t(`kanban.lanes.${lane}`), position: index < 0 ? board[lane].length + 1 : index + 1 };
     };
     const name = (id: string | number) => contactById(id)?.name ?? "";
     return {
       onDragStart: ({ active }) => t("kanban.announcements.start", { name: name(active.id), ...where(active.id) }),
       onDragOver: ({ active, over }) =>
         over
-          ? t("kanban.announcements.over", { name: name(active.id), ...where(active.id) })
+          ? t("kanban.announcements.over", { name: name(active.id), ...where(over.id) })
           : t("kanban.announcements.overNothing", { name: name(active.id) }),
-      onDragEnd: ({ active }) => t("kanban.announcements.end", { name: name(active.id), ...where(active.id) }),
+      onDragEnd: ({ active, over }) => t("kanban.announcements.end", { name: name(active.id), ...where(over?.id ?? active.id) }),
       onDragCancel: ({ active }) => {
         const lane = laneOf(beforeDrag.current, String(active.id));
         return t("kanban.announcements.cancel", { name: name(active.id), lane: lane ? t(`kanban.lanes.${lane}`) : "" });
@@ -126,6 +128,8 @@ export default function KanbanDemo() {
     <DndContext
       sensors={sensors}
       collisionDetection={collision}
+      // The page stays still while dragging (SPEC section 4), so nothing scrolls under the pointer.
+      autoScroll={false}
       onDragStart={onDragStart}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}

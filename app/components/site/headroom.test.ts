@@ -13,6 +13,9 @@ describe("nextHeadroomState", () => {
     expect(nextHeadroomState("unpinned", 500, 496, 64)).toBe("unpinned");
     expect(nextHeadroomState("unpinned", 500, 494, 64)).toBe("pinned");
   });
+  it("is pinned when the page opens scrolled down", () => {
+    expect(nextHeadroomState("unfixed", 900, 900, 64)).toBe("pinned");
+  });
   it("ignores readings that move 1 px or less", () => {
     expect(nextHeadroomState("pinned", 500, 501, 64)).toBe("pinned");
     expect(nextHeadroomState("unpinned", 500, 499, 64)).toBe("unpinned");

@@ -11,7 +11,7 @@ export const HEADROOM = { upTolerance: 5, downTolerance: 0, pinStart: 0, directi
 export function nextHeadroomState(state: HeadroomState, lastY: number, y: number, headerHeight: number): HeadroomState {
   if (y <= HEADROOM.pinStart) return "unfixed";
   const delta = y - lastY;
-  if (Math.abs(delta) <= HEADROOM.directionThreshold) return state;
+  if (Math.abs(delta) <= HEADROOM.directionThreshold) return state === "unfixed" ? "pinned" : state;
   if (delta > HEADROOM.downTolerance && y > headerHeight) return "unpinned";
   if (delta < -HEADROOM.upTolerance) return "pinned";
   return state === "unfixed" ? "pinned" : state;

@@ -52,10 +52,15 @@ export function PrivacyPolicyContent({ dialog = false }: { dialog?: boolean }) {
 }
 
 /** The frame of a legal page: title, body and the "last updated" footer with a back-to-top link. */
-export function LegalPage({ title, children, lang }: { title: string; children: ReactNode; lang?: string }) {
+export function LegalPage({ title, children, lang, note }: { title: string; children: ReactNode; lang?: string; note?: string }) {
   const { t, i18n } = useTranslation("legal");
   return (
     <article lang={lang} className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+      {note && (
+        <p lang={i18n.language} className="mb-6 rounded-lg bg-slate-100 px-4 py-3 text-slate-700">
+          {note}
+        </p>
+      )}
       <h1 className="text-4xl font-bold tracking-tight text-slate-900">{title}</h1>
       {children}
       <footer

@@ -21,8 +21,7 @@ export default function Imprint() {
   return (
     <>
       <PageMeta page="imprint" lang={lang} />
-      {lang === "de" && <p className="mx-auto max-w-3xl px-4 pt-10 text-slate-600 sm:px-6">{t("imprintEnglishOnly")}</p>}
-      <LegalPage title="Legal Notice" lang="en">
+      <LegalPage title="Legal Notice" lang="en" note={lang === "de" ? t("imprintEnglishOnly") : undefined}>
         <h2 className={h2}>Information pursuant to § 5 DDG (German Digital Services Act, formerly § 5 TMG)</h2>
         <address className={`${p} not-italic`}>
           {company.legalName}
