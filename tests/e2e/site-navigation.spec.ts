@@ -8,9 +8,11 @@ test.beforeEach(async ({ page }) => {
 test.describe("site header", () => {
   test("hides on scroll down and shows again on scroll up", async ({ page }) => {
     await page.goto("/en");
-    await page.waitForLoadState("networkidle");
     const header = page.locator("body > header").first();
     await expect(header).toHaveAttribute("data-state", "unfixed");
+    // The back-to-top button shows once the page's scroll handling is live.
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await expect(page.getByRole("button", { name: "Back to top" })).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, 900));
     await expect(header).toHaveAttribute("data-state", "unpinned");
     await expect(header).not.toBeInViewport();
