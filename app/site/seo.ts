@@ -13,11 +13,27 @@ const VARIANTS: readonly [hreflang: string, lang: Language][] = [
   ["x-default", "en"],
 ];
 
-export function pageUrl(lang: Language, path: string, origin = SITE_ORIGIN_PLACEHOLDER): string {
+let browserOrigin: string | undefined;
+
+/**
+ * The origin the site is published under. Prerendered HTML carries a placeholder that the server
+ * replaces with BASE_URL; in the browser the page's canonical link tells the same origin, so the
+ * metadata React renders on hydration matches the HTML instead of adding a second set.
+ */
+export function siteOrigin(): string {
+  if (typeof document === "undefined") return SITE_ORIGIN_PLACEHOLDER;
+  if (!browserOrigin) {
+    const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+    browserOrigin = canonical ? new URL(canonical).origin : window.location.origin;
+  }
+  return browserOrigin;
+}
+
+export function pageUrl(lang: Language, path: string, origin = siteOrigin()): string {
   return `${origin}/${lang}${path ? `/${path}` : ""}`;
 }
 
-export function alternates(path: string, origin = SITE_ORIGIN_PLACEHOLDER) {
+export function alternates(path: string, origin = siteOrigin()) {
   return VARIANTS.map(([hreflang, lang]) => ({ hreflang, href: pageUrl(lang, path, origin) }));
 }
 
@@ -26,7 +42,7 @@ export function ogLocale(lang: Language): string {
   return lang === "de" ? "de_DE" : "en_US";
 }
 
-export function absoluteUrl(path: string, origin = SITE_ORIGIN_PLACEHOLDER): string {
+export function absoluteUrl(path: string, origin = siteOrigin()): string {
   return `${origin}${path}`;
 }
 
@@ -45,7 +61,7 @@ export interface PageMetadata {
 
 /** The structured data of the landing page: the extension as a free app, and its publisher. */
 export function landingStructuredData(opts: { lang: Language; name: string; description: string }): Record<string, unknown>[] {
-  const origin = SITE_ORIGIN_PLACEHOLDER;
+  const origin = siteOrigin();
   const { company } = SITE;
   const organization = {
     "@context": "https://schema.org",

@@ -111,3 +111,16 @@ test("the legal pages carry their sections and the last-updated footer", async (
   }
   await expect(page.getByText(/Hamburg/).first()).toBeVisible();
 });
+
+test("hydration keeps a single set of metadata with the published origin", async ({ page, baseURL }) => {
+  await page.goto("/de");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const head = await page.evaluate(() => ({
+    canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => l.getAttribute("href")),
+    ogUrl: [...document.querySelectorAll('meta[property="og:url"]')].map((m) => m.getAttribute("content")),
+    titles: document.querySelectorAll("title").length,
+    jsonLd: document.querySelectorAll('script[type="application/ld+json"]').length,
+  }));
+  expect(head).toEqual({ canonical: [`${baseURL}/de`], ogUrl: [`${baseURL}/de`], titles: 1, jsonLd: 2 });
+});
