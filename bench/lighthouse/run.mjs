@@ -46,7 +46,17 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 200));
 }
 
-function lighthouse(url) {
+/** One Lighthouse run; a run whose trace recording failed (it happens on a busy machine) is repeated. */
+function lighthouse(url, attempt = 1) {
+  try {
+    return lighthouseOnce(url);
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    return lighthouse(url, attempt + 1);
+  }
+}
+
+function lighthouseOnce(url) {
   const out = execFileSync(
     "npx",
     [
@@ -59,7 +69,7 @@ function lighthouse(url) {
       `--chrome-flags=${CHROME_FLAGS}`,
       "--only-categories=performance,accessibility,best-practices,seo",
     ],
-    { cwd: root, env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
+    { cwd: root, env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] },
   );
   const lhr = JSON.parse(out.toString());
   const score = (c) => Math.round(lhr.categories[c].score * 100);

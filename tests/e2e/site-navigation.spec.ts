@@ -105,6 +105,8 @@ test.describe("phone menu", () => {
     await toggle.click();
     await expect(page.getByRole("button", { name: "Menü schließen" })).toHaveAttribute("aria-expanded", "true");
     const menu = page.locator("#mobile-menu");
+    // The panel covers the page below the header.
+    expect((await menu.boundingBox())?.height).toBeGreaterThan(700);
     for (const name of [
       "Start",
       "So funktioniert’s",

@@ -32,7 +32,7 @@ export default function CookieSettings({ initial, onSave, onClose }: Props) {
         e.preventDefault();
         onClose();
       }}
-      className="m-auto w-[min(40rem,calc(100%-2rem))] max-h-[calc(100dvh-2rem)] rounded-2xl bg-white p-0 text-slate-800 shadow-2xl backdrop:bg-slate-900/50"
+      className="m-auto w-[min(40rem,calc(100%-2rem))] max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-2xl bg-white p-0 text-slate-800 shadow-2xl backdrop:bg-slate-900/50"
     >
       <div className="p-6">
         <h2 id={titleId} className="text-xl font-semibold text-slate-900">

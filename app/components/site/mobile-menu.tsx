@@ -32,7 +32,7 @@ export function MobileMenu({ trap, onClose }: { trap: RefObject<HTMLElement | nu
       ref={panel}
       id="mobile-menu"
       onClick={closeOnLink}
-      className="fixed inset-x-0 top-16 bottom-0 overflow-y-auto border-t border-slate-200 bg-white px-4 pb-8 pt-4"
+      className="absolute inset-x-0 top-full h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-8 pt-4"
     >
       <LanguageSwitcher />
       <nav aria-label={t("nav.label")} className="mt-4">
