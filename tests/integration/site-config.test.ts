@@ -4,9 +4,11 @@ import { startTestServer, type TestServer } from "../support/server.js";
 describe("analytics settings for the prerendered pages", () => {
   let plain: TestServer;
   let withAnalytics: TestServer;
+  // Two servers, one after the other: starting both at once is slow on a busy machine.
   beforeAll(async () => {
-    [plain, withAnalytics] = await Promise.all([startTestServer("pglite"), startTestServer("pglite", { GA_MEASUREMENT_ID: "G-TEST1234" })]);
-  });
+    plain = await startTestServer("pglite");
+    withAnalytics = await startTestServer("pglite", { GA_MEASUREMENT_ID: "G-TEST1234" });
+  }, 180_000);
   afterAll(async () => {
     await Promise.all([plain?.stop(), withAnalytics?.stop()]);
   });
