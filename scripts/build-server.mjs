@@ -2,7 +2,7 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { main: "server/main.ts", migrate: "server/cli/migrate.ts" },
+  entryPoints: { main: "server/main.ts", migrate: "server/cli/migrate.ts", contacts: "server/cli/contacts.ts" },
   outdir: "build/node",
   bundle: true,
   platform: "node",

@@ -4,16 +4,19 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
 import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.js";
+import { translateRateLimit } from "./auth/rate-limited.js";
 import type { Config } from "./config.js";
 import type { DB } from "./db/database.js";
 import { isDatabaseUnavailable } from "./db/errors.js";
 import { clientIp } from "./http/client-ip.js";
-import { ApiError, apiError } from "./http/errors.js";
+import { ApiError, apiError, payloadTooLarge } from "./http/errors.js";
 import { registerPages } from "./http/pages.js";
 import { securityHeaders } from "./http/security-headers.js";
 import type { StaticFile } from "./http/static-files.js";
 import { requestLanguage, serverT } from "./i18n.js";
+import { type KeyValueStore, SharedStateUnavailableError } from "./kv.js";
 import type { SendMail } from "./mail/send-mail.js";
+import { contactRoutes } from "./routes/contact.js";
 import { healthRoutes } from "./routes/health.js";
 import { localeRoutes } from "./routes/locales.js";
 import { seoRoutes } from "./routes/seo.js";
@@ -27,6 +30,10 @@ export interface AppDeps {
   logger: Logger;
   /** The prerendered site and its assets, loaded in memory. */
   files: Map<string, StaticFile>;
+  /** Redis-backed shared storage when REDIS_URL is set. */
+  kv?: KeyValueStore;
+  /** The mail outbox worker, woken when a request queues mails. */
+  outbox?: { wake(): void };
 }
 
 export type AppEnv = { Variables: { requestId: string; clientIp: string } };
@@ -50,12 +57,12 @@ export function createApp(deps: AppDeps) {
     bodyLimit({
       maxSize: 64 * 1024,
       onError: (c) => {
-        throw apiError(c, 413, "payloadTooLarge");
+        throw payloadTooLarge(c);
       },
     }),
   );
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
     const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
@@ -66,13 +73,14 @@ export function createApp(deps: AppDeps) {
       signal: c.req.raw.signal,
       ...(hasBody ? { duplex: "half" } : {}),
     } as RequestInit);
-    return auth.handler(request);
+    return translateRateLimit(c, await auth.handler(request));
   });
 
   app.route("/", healthRoutes(deps.db));
   app.route("/", seoRoutes(config.BASE_URL));
   app.route("/", localeRoutes());
   app.route("/", siteConfigRoutes({ gaMeasurementId: config.GA_MEASUREMENT_ID }));
+  app.route("/", contactRoutes(deps));
   app.all("/api/*", (c) => {
     throw apiError(c, 404, "notFound");
   });
@@ -82,8 +90,8 @@ export function createApp(deps: AppDeps) {
     if (error instanceof ApiError) return c.json({ message: error.message, ...error.extra }, error.status, error.headers);
     const t = serverT(requestLanguage(c.req.raw.headers));
     if (error instanceof HTTPException) return c.json({ message: error.message || t("errors:internal") }, error.status);
-    if (isDatabaseUnavailable(error)) {
-      logger.warn({ reqId: c.get("requestId"), err: error }, "database unavailable");
+    if (isDatabaseUnavailable(error) || error instanceof SharedStateUnavailableError) {
+      logger.warn({ reqId: c.get("requestId"), err: error }, "dependency unavailable");
       return c.json({ message: t("errors:unavailable") }, 503, { "Retry-After": "5" });
     }
     logger.error({ reqId: c.get("requestId"), err: error }, "unhandled error");

@@ -91,9 +91,13 @@ function developmentSecret(dataDir: string): string {
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString("base64url");
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
-    return secret;
+    try {
+      mkdirSync(dataDir, { recursive: true });
+      const secret = randomBytes(32).toString("base64url");
+      writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+      return secret;
+    } catch (error) {
+      throw new ConfigError(`DATA_DIR ${dataDir} is not writable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
   }
 }

@@ -23,7 +23,7 @@ void server.init({
   resources: readCatalogs() as never,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  ns: ["email", "errors"],
+  ns: ["contact", "email", "errors"],
   defaultNS: "errors",
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -10,28 +10,56 @@ export interface KeyValueStore {
   increment(key: string, ttlSeconds: number): Promise<number>;
 }
 
+/** Redis is configured but cannot be reached; requests that need it answer 503. */
+export class SharedStateUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super("The shared state store (Redis) is not reachable", { cause });
+  }
+}
+
 const INCREMENT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end return n`;
 
-export function redisStore(url: string): { kv: KeyValueStore; redis: Redis; close(): Promise<void> } {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  redis.on("error", () => {}); // reconnects on its own; failures surface on the calls
+export function redisStore(url: string) {
+  // Commands fail at once while disconnected (no offline queue), so an outage is answered
+  // quickly instead of holding requests; the client keeps reconnecting in the background.
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+  });
+  redis.on("error", () => {}); // surfaced per command as SharedStateUnavailableError
+  const guard = async <T>(op: () => Promise<T>): Promise<T> => {
+    try {
+      return await op();
+    } catch (error) {
+      throw new SharedStateUnavailableError(error);
+    }
+  };
   const kv: KeyValueStore = {
-    get: (key) => redis.get(key),
-    getAndDelete: (key) => redis.getdel(key),
-    async set(key, value, ttl) {
-      if (ttl) await redis.set(key, value, "EX", Math.max(1, Math.ceil(ttl)));
-      else await redis.set(key, value);
-    },
-    async delete(key) {
-      await redis.del(key);
-    },
-    async increment(key, ttl) {
-      return Number(await redis.eval(INCREMENT, 1, key, Math.max(1, Math.ceil(ttl))));
-    },
+    get: (key) => guard(() => redis.get(key)),
+    getAndDelete: (key) => guard(() => redis.getdel(key)),
+    set: (key, value, ttl) =>
+      guard(async () => {
+        if (ttl) await redis.set(key, value, "EX", Math.max(1, Math.ceil(ttl)));
+        else await redis.set(key, value);
+      }),
+    delete: (key) => guard(async () => void (await redis.del(key))),
+    increment: (key, ttl) => guard(async () => Number(await redis.eval(INCREMENT, 1, key, Math.max(1, Math.ceil(ttl))))),
   };
   return {
     kv,
     redis,
+    /** Waits up to `ms` for the first connection; start-up goes on without it (requests needing Redis get 503). */
+    ready: (ms = 5_000) =>
+      new Promise<boolean>((resolve) => {
+        if (redis.status === "ready") return resolve(true);
+        const timer = setTimeout(() => resolve(false), ms);
+        redis.once("ready", () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      }),
     async close() {
       await redis.quit().catch(() => redis.disconnect());
     },

@@ -7,7 +7,8 @@ import { SITE_ORIGIN_PLACEHOLDER } from "../app/site/config.js";
 import { createApp } from "./app.js";
 import { createAuth } from "./auth/auth.js";
 import type { Config } from "./config.js";
-import { openDatabase } from "./db/database.js";
+import { startOutboxWorker } from "./contact/outbox-worker.js";
+import { type DB, openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { loadDirectory } from "./http/static-files.js";
 import { type KeyValueStore, redisStore } from "./kv.js";
@@ -18,6 +19,8 @@ export interface RunningServer {
   url: string;
   port: number;
   logger: Logger;
+  /** The open database (for operator tooling and tests). */
+  db: DB;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 }
@@ -27,9 +30,11 @@ const TEXT_FILE = /\.(html|xml|txt|json|webmanifest)$/;
 /** Loads the prerendered site, putting the deployment's origin where the build left a placeholder. */
 export function loadSite(baseUrl: string, dir = CLIENT_BUILD_DIR) {
   if (!existsSync(dir)) throw new Error(`The site is not built (${dir} is missing): run "npm run build"`);
-  return loadDirectory(dir, "", (name, body) =>
-    TEXT_FILE.test(name) ? Buffer.from(body.toString("utf8").replaceAll(SITE_ORIGIN_PLACEHOLDER, baseUrl)) : body,
-  );
+  return loadDirectory(dir, "", (name, body) => {
+    if (!TEXT_FILE.test(name)) return undefined;
+    const text = body.toString("utf8");
+    return text.includes(SITE_ORIGIN_PLACEHOLDER) ? Buffer.from(text.replaceAll(SITE_ORIGIN_PLACEHOLDER, baseUrl)) : undefined;
+  });
 }
 
 export async function startServer(config: Config, logger: Logger = pino({ level: config.LOG_LEVEL })): Promise<RunningServer> {
@@ -42,12 +47,19 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   let closeKv = async () => {};
   if (config.REDIS_URL) {
     const store = redisStore(config.REDIS_URL);
+    if (!(await store.ready())) logger.warn("Redis is not reachable yet; sign-in and sessions answer 503 until it is");
     kv = store.kv;
     closeKv = store.close;
   }
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, logger });
   const auth = createAuth({ config, db: database.db, sendMail: mailer.sendMail, kv, logger });
-  const app = createApp({ config, db: database.db, auth, sendMail: mailer.sendMail, logger, files });
+  const outbox = startOutboxWorker({
+    db: database.db,
+    sendMail: mailer.sendMail,
+    logger,
+    releaseLeasesOnStart: database.kind === "pglite",
+  });
+  const app = createApp({ config, db: database.db, auth, sendMail: mailer.sendMail, logger, files, kv, outbox });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
@@ -69,6 +81,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
       const timer = setTimeout(() => server.closeAllConnections(), 10_000);
       await drained;
       clearTimeout(timer);
+      await outbox.stop();
       mailer.close();
       await closeKv();
       await database.close();
@@ -76,5 +89,5 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     })();
     return closing;
   };
-  return { url: `http://localhost:${port}`, port, logger, close };
+  return { url: `http://localhost:${port}`, port, logger, db: database.db, close };
 }

@@ -7,7 +7,23 @@ import { createAuthClient } from "better-auth/react";
  */
 export const authClient = createAuthClient({
   basePath: "/api/auth",
-  plugins: [emailOTPClient(), organizationClient(), inferAdditionalFields({ user: { locale: { type: "string", required: false } } })],
+  plugins: [
+    emailOTPClient(),
+    organizationClient(),
+    inferAdditionalFields({
+      user: {
+        locale: { type: "string", required: false },
+        // Sign-up profile and plan; the team fields are set by the server.
+        firstName: { type: "string", required: false },
+        lastName: { type: "string", required: false },
+        planType: { type: "string", required: false },
+        teamName: { type: "string", required: false },
+        createOrganization: { type: "boolean", required: false, input: false },
+        organizationName: { type: "string", required: false, input: false },
+        organizationRole: { type: "string", required: false, input: false },
+      },
+    }),
+  ],
 });
 
 export type Session = typeof authClient.$Infer.Session;

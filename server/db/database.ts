@@ -27,12 +27,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   const dir = path.join(opts.dataDir, "pglite");
-  mkdirSync(dir, { recursive: true });
   let pglite: PGlite;
   try {
+    mkdirSync(dir, { recursive: true });
     pglite = await PGlite.create(dir);
   } catch (error) {
-    throw new Error(`Cannot open the embedded database in ${dir}: ${(error as Error).message}`, { cause: error });
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new Error(`Cannot open the embedded database in DATA_DIR (${dir}): ${reason}`, { cause: error });
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) as never }) });
   return { db, kind: "pglite", close: () => db.destroy() };

@@ -11,6 +11,14 @@ export interface UserTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   locale: string | null;
+  // Sign-up profile and plan (migration 0003_accounts).
+  firstName: string | null;
+  lastName: string | null;
+  planType: string | null;
+  teamName: string | null;
+  createOrganization: boolean | null;
+  organizationName: string | null;
+  organizationRole: string | null;
 }
 
 export interface SessionTable {
@@ -52,6 +60,40 @@ export interface DevMailTable {
   created_at: Generated<Date>;
 }
 
+export type ContactStatus = "pending" | "notified" | "spam";
+
+export interface ContactRequestTable {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  language: string;
+  status: ContactStatus;
+  /** HMAC of the client address: lets abuse be traced without storing the address itself. */
+  ip_hash: string;
+  user_agent: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  contact_request_id: string | null;
+  kind: string;
+  /** Stable Message-ID: a mail re-sent after a crash is recognisable as the same message. */
+  message_id: string;
+  to: string;
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  locked_until: Date | null;
+  last_error: string | null;
+  sent_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 /** Tables the product's own code queries; Better Auth manages the rest of its tables itself. */
 export interface Database {
   user: UserTable;
@@ -59,4 +101,6 @@ export interface Database {
   organization: OrganizationTable;
   member: MemberTable;
   dev_mail: DevMailTable;
+  contact_request: ContactRequestTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -15,8 +15,19 @@ export class ApiError extends Error {
 }
 
 /** A translated API error from the `errors` catalog, in the request's language. */
-export function apiError(c: Context, status: ContentfulStatusCode, key: string, extra?: Record<string, unknown>) {
-  return new ApiError(status, serverT(requestLanguage(c.req.raw.headers))(`errors:${key}`), extra);
+export function apiError(
+  c: Context,
+  status: ContentfulStatusCode,
+  key: string,
+  extra?: Record<string, unknown>,
+  headers?: Record<string, string>,
+) {
+  return new ApiError(status, serverT(requestLanguage(c.req.raw.headers))(`errors:${key}`), extra, headers);
+}
+
+/** 413 for an oversized body. The rest of the body is never read, so the connection cannot be reused. */
+export function payloadTooLarge(c: Context) {
+  return apiError(c, 413, "payloadTooLarge", {}, { Connection: "close" });
 }
 
 export function jsonError(c: Context, status: ContentfulStatusCode, message: string, extra: Record<string, unknown> = {}) {

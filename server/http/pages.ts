@@ -2,6 +2,7 @@ import type { Context, Env, Hono } from "hono";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "../../app/i18n/languages.js";
 import { APP_SHELL_ROUTES, NOT_FOUND_PATH, PAGES, PREFIXLESS_REDIRECTS } from "../../app/site/pages.js";
 import { preferredLanguage } from "../i18n.js";
+import { ApiError, apiError } from "./errors.js";
 import { type CspOptions, pageCsp } from "./security-headers.js";
 import { negotiate, type StaticFile } from "./static-files.js";
 
@@ -86,7 +87,10 @@ export function registerPages<E extends Env>(app: Hono<E>, opts: PageOptions) {
   });
 
   // Other methods on pages are not allowed; the API has its own routes.
-  app.all("*", (c) => c.json({ message: "Method not allowed" }, 405, { Allow: "GET, HEAD" }));
+  app.all("*", (c) => {
+    const error = apiError(c, 405, "methodNotAllowed");
+    throw new ApiError(405, error.message, {}, { Allow: "GET, HEAD" });
+  });
 
   return { languages: LANGUAGES };
 }

@@ -31,7 +31,7 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".svg", ".txt", ".xml"]);
 
 /** Builds one servable file: compressed once at load, so requests only pick a buffer. */
-export function staticFile(name: string, body: Buffer): StaticFile {
+export function staticFile(name: string, body: Buffer, precompressed: { gzip?: Buffer; br?: Buffer } = {}): StaticFile {
   const ext = path.extname(name);
   const file: StaticFile = {
     body,
@@ -39,7 +39,10 @@ export function staticFile(name: string, body: Buffer): StaticFile {
     type: TYPES[ext] ?? "application/octet-stream",
     scriptHashes: ext === ".html" ? inlineScriptHashes(body.toString("utf8")) : [],
   };
-  if (COMPRESSIBLE.has(ext) && body.length > 256) {
+  if (precompressed.gzip && precompressed.br) {
+    file.gzip = precompressed.gzip;
+    file.br = precompressed.br;
+  } else if (COMPRESSIBLE.has(ext) && body.length > 256) {
     file.gzip = gzipSync(body, { level: 9 });
     file.br = brotliCompressSync(body, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
@@ -48,15 +51,33 @@ export function staticFile(name: string, body: Buffer): StaticFile {
   return file;
 }
 
-/** Loads a folder into memory, keyed by URL path ("/assets/x.js"); `transform` may rewrite text files. */
-export function loadDirectory(dir: string, prefix = "", transform?: (name: string, body: Buffer) => Buffer): Map<string, StaticFile> {
+/**
+ * Loads a folder into memory, keyed by URL path ("/assets/x.js"). `transform` may rewrite files;
+ * untransformed files use `.br`/`.gz` siblings made at build time when they exist.
+ */
+export function loadDirectory(
+  dir: string,
+  prefix = "",
+  transform?: (name: string, body: Buffer) => Buffer | undefined,
+): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
+  const names = new Set(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.join(e.parentPath, e.name)),
+  );
+  for (const full of names) {
+    if ((full.endsWith(".br") || full.endsWith(".gz")) && names.has(full.slice(0, -3))) continue;
     const urlPath = `${prefix}/${path.relative(dir, full).split(path.sep).join("/")}`;
     const raw = readFileSync(full);
-    files.set(urlPath, staticFile(urlPath, transform ? transform(urlPath, raw) : raw));
+    const changed = transform?.(urlPath, raw);
+    if (changed) {
+      files.set(urlPath, staticFile(urlPath, changed));
+      continue;
+    }
+    const precompressed =
+      names.has(`${full}.br`) && names.has(`${full}.gz`) ? { br: readFileSync(`${full}.br`), gzip: readFileSync(`${full}.gz`) } : {};
+    files.set(urlPath, staticFile(urlPath, raw, precompressed));
   }
   return files;
 }

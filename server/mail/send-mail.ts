@@ -8,6 +8,8 @@ export interface Mail {
   text: string;
   html: string;
   replyTo?: string;
+  /** A fixed Message-ID (with angle brackets), so a mail sent again after a crash is the same message. */
+  messageId?: string;
 }
 
 export type SendMail = (mail: Mail) => Promise<void>;

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startOidcServer } from "../support/oidc";
 import { freePort } from "../support/server";
 import { startSmtpCapture } from "../support/smtp";
 
@@ -13,6 +14,8 @@ import { startSmtpCapture } from "../support/smtp";
 export default async function globalSetup() {
   const dataDir = await mkdtemp(path.join(tmpdir(), "crm-e2e-"));
   const smtp = await startSmtpCapture();
+  // A local OpenID Connect provider plays Google.
+  const oidc = await startOidcServer();
   const mailbox = createServer((req, res) => {
     const to = new URL(req.url ?? "/", "http://x").searchParams.get("to")?.toLowerCase();
     const list = smtp.messages.filter((m) => !to || m.to.includes(to)).map(({ to, subject, text, html }) => ({ to, subject, text, html }));
@@ -39,6 +42,7 @@ export default async function globalSetup() {
       RATE_LIMIT: "off",
       // Analytics configured, so the consent tests can see the script load (the request is intercepted).
       GA_MEASUREMENT_ID: "G-E2ETEST01",
+      ...oidc.env,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     },
     stdio: ["ignore", "inherit", "inherit"],
@@ -46,12 +50,14 @@ export default async function globalSetup() {
   await waitForHealth(baseUrl, server);
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${mailboxPort}`;
+  process.env.E2E_OIDC_ISSUER = oidc.issuer;
 
   return async () => {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
     mailbox.close();
     await smtp.close();
+    await oidc.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

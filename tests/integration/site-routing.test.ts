@@ -143,6 +143,7 @@ describe("not found", () => {
   it("refuses other methods on pages with JSON", async () => {
     const res = await server.fetch("/en", { method: "DELETE" });
     expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, HEAD");
     expect((await res.json()).message).toBeTruthy();
   });
 });

@@ -15,8 +15,13 @@ export interface TestServer extends RunningServer {
  * Starts the real server in this process on a free port with a fresh database.
  * Rate limits are off unless a test turns them on.
  */
-export async function startTestServer(kind: "pglite" | "postgres", env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase(kind);
+export async function startTestServer(
+  kind: "pglite" | "postgres",
+  env: Record<string, string> = {},
+  /** Share a database with another instance (PostgreSQL only); the first owner drops it. */
+  shared?: TestDatabase,
+): Promise<TestServer> {
+  const database = shared ?? (await createTestDatabase(kind));
   const port = await freePort();
   const config = loadConfig({
     NODE_ENV: "test",
@@ -42,7 +47,7 @@ export async function startTestServer(kind: "pglite" | "postgres", env: Record<s
     },
     async stop() {
       await running.close();
-      await database.drop();
+      if (!shared) await database.drop();
     },
   };
 }

@@ -1,7 +1,11 @@
 import type { Migration } from "kysely";
 import * as identity from "./0001_identity.js";
+import * as contact from "./0002_contact.js";
+import * as accounts from "./0003_accounts.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
   "0001_identity": identity,
+  "0002_contact": contact,
+  "0003_accounts": accounts,
 };

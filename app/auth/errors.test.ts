@@ -1,0 +1,31 @@
+import { createInstance } from "i18next";
+import { describe, expect, it } from "vitest";
+import de from "../../locales/de/auth.json";
+import en from "../../locales/en/auth.json";
+import { authErrorMessage } from "./errors";
+
+const i18n = createInstance();
+void i18n.init({ lng: "de", resources: { en: { auth: en }, de: { auth: de } }, ns: ["auth"], defaultNS: "auth", initAsync: false });
+const t = i18n.getFixedT("de", "auth");
+
+describe("authErrorMessage", () => {
+  it("translates a known code", () => {
+    expect(authErrorMessage(t, { code: "INVALID_OTP", status: 400 }, "signUp.verification.invalidCode")).toBe(
+      "Ungültiger Bestätigungscode",
+    );
+  });
+  it("uses the screen's fallback for an unknown code instead of the server's English", () => {
+    expect(authErrorMessage(t, { code: "SOMETHING_NEW", status: 400, message: "English text" }, "signUp.credentials.error")).toBe(
+      "Bei der Registrierung ist ein Fehler aufgetreten",
+    );
+  });
+  it("says too many attempts for a 429 and names a network failure", () => {
+    expect(authErrorMessage(t, { status: 429 }, "signIn.error")).toMatch(/^Zu viele Versuche/);
+    expect(authErrorMessage(t, { status: 0 }, "signIn.error")).toMatch(/nicht erreichbar/);
+  });
+  it("has a German message for every English one", () => {
+    const keys = (o: object, prefix = ""): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (typeof v === "object" ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+    expect(keys(de).sort()).toEqual(keys(en).sort());
+  });
+});

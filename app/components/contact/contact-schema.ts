@@ -1,0 +1,57 @@
+import * as z from "zod/mini";
+
+/**
+ * The contact request rules, shared by the form and by POST /api/send-contact. Messages are keys
+ * of the `contact` namespace, translated where they are shown. zod/mini keeps the page's JavaScript small.
+ */
+export const CONTACT_LIMITS = { nameMin: 2, nameMax: 100, emailMax: 254, companyMax: 200 } as const;
+
+export type ContactField = "name" | "email" | "company";
+
+/** Fields a request may carry; `website` is the honeypot that people never see. */
+export const CONTACT_FIELDS: readonly ContactField[] = ["name", "email", "company"];
+export const HONEYPOT_FIELD = "website";
+
+// Control characters would let a value break out of a mail header line, and markup brackets never
+// belong in a name; rejecting both keeps stored data and every mail plain text.
+const PLAIN_TEXT = /^[^\p{Cc}<>\u2028\u2029]*$/u;
+
+const text = (max: number, tooLong: string) =>
+  z.string().check(z.trim(), z.maxLength(max, tooLong), z.regex(PLAIN_TEXT, "form.invalidCharacters"));
+
+export const contactSchema = z.object({
+  name: text(CONTACT_LIMITS.nameMax, "form.name.tooLong").check(z.minLength(CONTACT_LIMITS.nameMin, "form.name.error")),
+  email: z.string().check(z.trim(), z.maxLength(CONTACT_LIMITS.emailMax, "form.email.tooLong"), z.email("form.email.error")),
+  company: z.optional(text(CONTACT_LIMITS.companyMax, "form.company.tooLong")),
+  [HONEYPOT_FIELD]: z.optional(z.string()),
+});
+
+export type ContactInput = z.infer<typeof contactSchema>;
+
+/** The key of the message to show for a field when its value has the wrong type or is missing. */
+const FALLBACK_KEY: Record<ContactField, string> = {
+  name: "form.name.error",
+  email: "form.email.error",
+  company: "form.company.tooLong",
+};
+
+export type ContactFieldErrors = Partial<Record<ContactField, string>>;
+
+/** Validates a request; on failure gives one message key per field (the first problem found). */
+export function validateContact(
+  input: unknown,
+): { success: true; data: ContactInput } | { success: false; errors: ContactFieldErrors; formError?: string } {
+  const result = contactSchema.safeParse(input);
+  if (result.success) return { success: true, data: result.data };
+  const errors: ContactFieldErrors = {};
+  let formError: string | undefined;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (field === "name" || field === "email" || field === "company") {
+      errors[field] ??= issue.message.startsWith("form.") ? issue.message : FALLBACK_KEY[field];
+    } else {
+      formError ??= "form.invalid";
+    }
+  }
+  return { success: false, errors, formError };
+}

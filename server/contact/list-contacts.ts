@@ -1,0 +1,38 @@
+import { sql } from "kysely";
+import type { DB } from "../db/database.js";
+
+export interface ContactRow {
+  id: string;
+  created_at: Date;
+  status: string;
+  name: string;
+  email: string;
+  company: string | null;
+  language: string;
+  mails_sent: number;
+  mails_total: number;
+}
+
+/** Stored requests, newest first, with how many of their mails have gone out. */
+export async function listContacts(db: DB, opts: { limit?: number; status?: string } = {}): Promise<ContactRow[]> {
+  let query = db
+    .selectFrom("contact_request as c")
+    .leftJoin("mail_outbox as m", "m.contact_request_id", "c.id")
+    .select([
+      "c.id",
+      "c.created_at",
+      "c.status",
+      "c.name",
+      "c.email",
+      "c.company",
+      "c.language",
+      sql<number>`count(m.sent_at)::int`.as("mails_sent"),
+      sql<number>`count(m.id)::int`.as("mails_total"),
+    ])
+    .groupBy("c.id")
+    .orderBy("c.created_at", "desc")
+    .orderBy("c.id");
+  if (opts.status) query = query.where("c.status", "=", opts.status as never);
+  if (opts.limit) query = query.limit(opts.limit);
+  return query.execute();
+}

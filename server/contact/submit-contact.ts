@@ -1,0 +1,81 @@
+import { createHmac, randomUUID } from "node:crypto";
+import type { ContactInput } from "../../app/components/contact/contact-schema.js";
+import type { DB } from "../db/database.js";
+import type { Mail } from "../mail/send-mail.js";
+import { type ContactDetails, confirmationMail, notificationMail } from "./mails.js";
+
+export interface SubmitContext {
+  language: string;
+  clientIp: string;
+  userAgent: string | undefined;
+  /** Secret keying the address hash, so stored hashes cannot be reversed by trying every address. */
+  secret: string;
+  inbox: string;
+  /** Domain for Message-IDs (taken from the sender address). */
+  mailDomain: string;
+}
+
+export function hashAddress(ip: string, secret: string): string {
+  return createHmac("sha256", secret).update(`client-address:${ip}`).digest("hex");
+}
+
+/**
+ * Stores an accepted request together with its two mails in one transaction. A request that filled
+ * the honeypot is kept (marked as spam, for the operator to see) but gets no mails.
+ */
+export async function submitContact(db: DB, input: ContactInput, ctx: SubmitContext): Promise<{ id: string; spam: boolean }> {
+  const spam = Boolean(input.website?.trim());
+  const contact: ContactDetails = {
+    id: randomUUID(),
+    name: input.name,
+    email: input.email,
+    company: input.company || null,
+    language: ctx.language,
+    createdAt: new Date(),
+  };
+  const mails: [string, Mail][] = spam
+    ? []
+    : [
+        ["contact-notification", notificationMail(contact, ctx.inbox)],
+        ["contact-confirmation", confirmationMail(contact)],
+      ];
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("contact_request")
+      .values({
+        id: contact.id,
+        name: contact.name,
+        email: contact.email,
+        company: contact.company,
+        language: contact.language,
+        status: spam ? "spam" : "pending",
+        ip_hash: hashAddress(ctx.clientIp, ctx.secret),
+        user_agent: ctx.userAgent?.slice(0, 512) ?? null,
+        created_at: contact.createdAt,
+      })
+      .execute();
+    if (mails.length) {
+      await trx
+        .insertInto("mail_outbox")
+        .values(
+          mails.map(([kind, mail]) => ({
+            contact_request_id: contact.id,
+            kind,
+            message_id: `<${kind}.${contact.id}@${ctx.mailDomain}>`,
+            to: mail.to,
+            reply_to: mail.replyTo ?? null,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          })),
+        )
+        .execute();
+    }
+  });
+  return { id: contact.id, spam };
+}
+
+/** The domain of a From address such as `Name <no-reply@example.com>`. */
+export function domainOf(from: string): string {
+  return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+}

@@ -1,0 +1,132 @@
+import { createUnverifiedAccount, createVerifiedAccount, PASSWORD, test, typeCode, uniqueEmail } from "./accounts-support";
+import { axeViolations, codeFromMail, expect } from "./fixtures";
+
+const texts = {
+  en: {
+    email: "E-mail",
+    password: "Password",
+    submit: "Sign In",
+    required: "Please fill in all fields",
+    wrong: "The e-mail address or password is incorrect",
+    show: "Show password",
+    hide: "Hide password",
+  },
+  de: {
+    email: "E-Mail",
+    password: "Passwort",
+    submit: "Anmelden",
+    required: "Bitte füllen Sie alle Felder aus",
+    wrong: "E-Mail-Adresse oder Passwort ist falsch",
+    show: "Passwort anzeigen",
+    hide: "Passwort verbergen",
+  },
+} as const;
+
+for (const lang of ["en", "de"] as const) {
+  const x = texts[lang];
+
+  test(`signs in with e-mail and password and lands on the dashboard (${lang}) @phone`, async ({ page, browser }) => {
+    const setup = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const email = await createVerifiedAccount(setup.request);
+    await setup.close();
+
+    await page.goto(`/${lang}/sign-in`);
+    await expect(page.getByRole("banner")).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: x.submit, exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText(x.required);
+
+    await page.getByLabel(x.email).fill(email);
+    await page.getByLabel(x.password, { exact: true }).fill("wrong password");
+    await page.getByRole("button", { name: x.submit, exact: true }).click();
+    await expect(page.getByRole("alert")).toHaveText(x.wrong);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const password = page.getByLabel(x.password, { exact: true });
+    await password.fill(PASSWORD);
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: x.show }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: x.hide }).click();
+    await expect(password).toHaveAttribute("type", "password");
+
+    await page.getByRole("button", { name: x.submit, exact: true }).click();
+    await expect(page).toHaveURL(`/${lang}/dashboard`);
+    await expect(page.getByText(email)).toBeVisible();
+  });
+}
+
+test("a signed-in visitor of the sign-in page goes straight to the dashboard", async ({ page }) => {
+  await createVerifiedAccount(page.request);
+  await page.goto("/de/sign-in");
+  await expect(page).toHaveURL("/de/dashboard");
+});
+
+test("a visitor who is not signed in is sent from the dashboard to sign-in", async ({ page }) => {
+  await page.goto("/en/dashboard");
+  await expect(page).toHaveURL("/en/sign-in");
+  await page.goto("/de/dashboard");
+  await expect(page).toHaveURL("/de/sign-in");
+});
+
+test("an unverified account is sent to verification with a fresh code, then signed in", async ({ page, browser }) => {
+  const setup = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const email = await createUnverifiedAccount(setup.request);
+  await setup.close();
+  await page.goto("/en/sign-in");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect
+    .poll(async () => (await (await fetch(`${process.env.E2E_MAILBOX_URL}/?to=${encodeURIComponent(email)}`)).json()).length)
+    .toBe(2);
+  await typeCode(page, await codeFromMail(email));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL("/en/dashboard");
+});
+
+test("a forgotten password is reset with an e-mailed code, then used to sign in", async ({ page, browser }) => {
+  test.slow();
+  const setup = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const email = await createVerifiedAccount(setup.request, { locale: "de" });
+  await setup.close();
+  await page.goto("/de/sign-in");
+  await page.getByRole("link", { name: "Passwort vergessen?" }).click();
+  await expect(page).toHaveURL("/de/forgot-password");
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByRole("button", { name: "Code senden" }).click();
+  await expect(page.getByText(`Falls ein Konto für ${email} existiert`)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  const code = await codeFromMail(email, /Zurücksetzen/);
+  await page.getByLabel("Code aus der E-Mail").fill(code);
+  await page.getByLabel("Neues Passwort", { exact: true }).fill("kurz");
+  await page.getByRole("button", { name: "Neues Passwort speichern" }).click();
+  await expect(page.getByText("Ihr Passwort muss mindestens 8 Zeichen lang sein")).toBeVisible();
+  await page.getByLabel("Neues Passwort", { exact: true }).fill("ein ganz neues Passwort");
+  await page.getByRole("button", { name: "Neues Passwort speichern" }).click();
+  await expect(page.getByText("Ihr Passwort wurde geändert.")).toBeVisible();
+  await page.getByRole("link", { name: "Zur Anmeldung" }).click();
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort", { exact: true }).fill("ein ganz neues Passwort");
+  await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+  await expect(page).toHaveURL("/de/dashboard");
+});
+
+test("a reset request for an unknown address looks the same and sends nothing", async ({ page }) => {
+  const email = uniqueEmail("nobody");
+  await page.goto("/en/forgot-password");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText(`If an account exists for ${email}`)).toBeVisible();
+  expect(await (await fetch(`${process.env.E2E_MAILBOX_URL}/?to=${encodeURIComponent(email)}`)).json()).toEqual([]);
+});
+
+test("the sign-in page links to sign-up and offers Google", async ({ page }) => {
+  await page.goto("/en/sign-in");
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
+  await page.getByRole("link", { name: "Sign up" }).click();
+  await expect(page).toHaveURL("/en/sign-up");
+});

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { DATABASE_KINDS } from "../support/databases.js";
+import { startTestServer, type TestServer } from "../support/server.js";
+import { codeIn, startSmtpCapture } from "../support/smtp.js";
+
+const post = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: "POST",
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
+
+const sessionCookie = (res: Response) => /(?:^|,\s*)([^=,\s]*session_token=[^;]+)/.exec(res.headers.get("set-cookie") ?? "")?.[1];
+
+describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    server = await startTestServer(kind, { SMTP_URL: smtp.url, MAIL_FROM: "CRM <no-reply@example.com>" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  async function signUp(body: Record<string, unknown>) {
+    return server.fetch("/api/auth/sign-up/email", post({ password: "correct horse battery", ...body }));
+  }
+
+  async function verify(email: string) {
+    const code = codeIn(await smtp.waitFor(email));
+    const res = await server.fetch("/api/auth/email-otp/verify-email", post({ email, otp: code }));
+    expect(res.status).toBe(200);
+    const cookie = sessionCookie(res);
+    expect(cookie).toBeTruthy();
+    return cookie as string;
+  }
+
+  async function session(cookie: string) {
+    return (await (await server.fetch("/api/auth/get-session", { headers: { cookie } })).json()) as {
+      user: Record<string, unknown>;
+    };
+  }
+
+  it("an individual sign-up stores the split name and plan, mails the code in the user's language and gets no team", async () => {
+    const email = `ind-${kind}@example.com`;
+    const res = await signUp({
+      name: "Grace Brewster Hopper",
+      firstName: "Grace",
+      lastName: "Brewster Hopper",
+      email,
+      planType: "individual",
+      teamName: "ignored",
+      locale: "de",
+    });
+    expect(res.status).toBe(200);
+    const mail = await smtp.waitFor(email);
+    expect(mail.subject).toBe("Ihr Bestätigungscode");
+    expect(mail.text).toContain("Geben Sie diesen Code ein");
+    expect(mail.html).toContain(codeIn(mail));
+
+    const cookie = await verify(email);
+    const { user } = await session(cookie);
+    expect(user).toMatchObject({
+      firstName: "Grace",
+      lastName: "Brewster Hopper",
+      planType: "individual",
+      teamName: null,
+      emailVerified: true,
+    });
+    const orgs = await (await server.fetch("/api/auth/organization/list", { headers: { cookie } })).json();
+    expect(orgs).toEqual([]);
+  });
+
+  it("a pro sign-up without a team name is refused; with one, verification creates the team with the user as admin", async () => {
+    const email = `pro-${kind}@example.com`;
+    const blank = await signUp({ name: "Alan Turing", email, planType: "pro", teamName: "   " });
+    expect(blank.status).toBe(400);
+    expect(await blank.json()).toMatchObject({ code: "TEAM_NAME_REQUIRED" });
+
+    const res = await signUp({ name: "Alan Turing", email, planType: "pro", teamName: "  Bletchley Recruiting " });
+    expect(res.status).toBe(200);
+    const before = await (await server.fetch("/api/auth/sign-in/email", post({ email, password: "correct horse battery" }))).json();
+    expect(before.code).toBe("EMAIL_NOT_VERIFIED");
+
+    const cookie = await verify(email);
+    const { user } = await session(cookie);
+    expect(user).toMatchObject({
+      firstName: "Alan",
+      lastName: "Turing",
+      planType: "pro",
+      teamName: "Bletchley Recruiting",
+      organizationName: "Bletchley Recruiting",
+      organizationRole: "org:admin",
+      createOrganization: false,
+    });
+    const orgs = (await (await server.fetch("/api/auth/organization/list", { headers: { cookie } })).json()) as {
+      id: string;
+      name: string;
+    }[];
+    expect(orgs.map((o) => o.name)).toEqual(["Bletchley Recruiting"]);
+    const member = await (
+      await server.fetch(`/api/auth/organization/get-active-member-role?organizationId=${orgs[0]?.id}`, { headers: { cookie } })
+    ).json();
+    expect(member.role).toBe("admin");
+
+    // Signing in again does not create a second team.
+    const again = await server.fetch("/api/auth/sign-in/email", post({ email, password: "correct horse battery" }));
+    const orgsAfter = await (
+      await server.fetch("/api/auth/organization/list", { headers: { cookie: sessionCookie(again) as string } })
+    ).json();
+    expect(orgsAfter).toHaveLength(1);
+  });
+
+  it("sign-up cannot set the team fields the server derives", async () => {
+    const email = `forge-${kind}@example.com`;
+    const res = await signUp({ name: "Eve", email, planType: "individual", createOrganization: true, organizationName: "Forged" });
+    expect(res.status).toBe(400);
+  });
+
+  it("rejects a wrong code, then an expired one, and accepts a fresh code", async () => {
+    const email = `code-${kind}@example.com`;
+    expect((await signUp({ name: "Ada Lovelace", email })).status).toBe(200);
+    const code = codeIn(await smtp.waitFor(email));
+    const wrong = await server.fetch("/api/auth/email-otp/verify-email", post({ email, otp: code === "123456" ? "654321" : "123456" }));
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).code).toBe("INVALID_OTP");
+
+    // Ten minutes later the code has expired.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11 * 60 * 1000 });
+    try {
+      const expired = await server.fetch("/api/auth/email-otp/verify-email", post({ email, otp: code }));
+      expect(expired.status).toBe(400);
+      expect((await expired.json()).code).toBe("OTP_EXPIRED");
+    } finally {
+      vi.useRealTimers();
+    }
+
+    const count = smtp.messages.length;
+    const resend = await server.fetch("/api/auth/email-otp/send-verification-otp", post({ email, type: "email-verification" }));
+    expect(resend.status).toBe(200);
+    await expect.poll(() => smtp.messages.length).toBeGreaterThan(count);
+    const fresh = codeIn(smtp.messages.filter((m) => m.to.includes(email)).at(-1) as (typeof smtp.messages)[number]);
+    const ok = await server.fetch("/api/auth/email-otp/verify-email", post({ email, otp: fresh }));
+    expect(ok.status).toBe(200);
+  });
+
+  it("resets a forgotten password by an e-mailed code without revealing whether the address exists", async () => {
+    const email = `reset-${kind}@example.com`;
+    await signUp({ name: "Katherine Johnson", email, locale: "en" });
+    await verify(email);
+
+    const unknown = await server.fetch("/api/auth/email-otp/request-password-reset", post({ email: `nobody-${kind}@example.com` }));
+    const known = await server.fetch("/api/auth/email-otp/request-password-reset", post({ email }));
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(await unknown.json()).toEqual(await known.json());
+
+    const mail = await smtp.waitFor(email, (m) => m.subject === "Your password reset code");
+    expect(mail.html).toContain('lang="en"');
+    const short = await server.fetch("/api/auth/email-otp/reset-password", post({ email, otp: codeIn(mail), password: "short" }));
+    expect(short.status).toBe(400);
+    expect((await short.json()).code).toBe("PASSWORD_TOO_SHORT");
+    const reset = await server.fetch(
+      "/api/auth/email-otp/reset-password",
+      post({ email, otp: codeIn(mail), password: "a brand new secret" }),
+    );
+    expect(reset.status).toBe(200);
+
+    const old = await server.fetch("/api/auth/sign-in/email", post({ email, password: "correct horse battery" }));
+    expect(old.status).toBe(401);
+    const fresh = await server.fetch("/api/auth/sign-in/email", post({ email, password: "a brand new secret" }));
+    expect(fresh.status).toBe(200);
+    expect(smtp.messages.some((m) => m.to.includes(`nobody-${kind}@example.com`))).toBe(false);
+  });
+
+  it("signs out, after which the session is gone", async () => {
+    const email = `out-${kind}@example.com`;
+    await signUp({ name: "Hedy Lamarr", email });
+    const cookie = await verify(email);
+    expect((await session(cookie))?.user.email).toBe(email);
+    const out = await server.fetch("/api/auth/sign-out", post({}, { cookie }));
+    expect(out.status).toBe(200);
+    const after = await (await server.fetch("/api/auth/get-session", { headers: { cookie } })).json();
+    expect(after).toBeNull();
+  });
+
+  it("tells the pages that Google sign-in is not configured", async () => {
+    const res = await server.fetch("/api/auth/providers");
+    expect(await res.json()).toEqual({ google: false });
+  });
+});

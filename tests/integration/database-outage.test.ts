@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ownPostgres, postgresBinDir } from "../support/own-postgres.js";
+import { freePort, startTestServer, type TestServer } from "../support/server.js";
+
+// Needs the PostgreSQL server binaries to run a private server that can be stopped.
+describe.skipIf(!postgresBinDir())("database outage on PostgreSQL", () => {
+  let pg: ReturnType<typeof ownPostgres>;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    pg = ownPostgres(await freePort());
+    pg.start();
+    server = await startTestServer("pglite", { DATABASE_URL: pg.url });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    pg?.destroy();
+  });
+
+  const signIn = () =>
+    server.fetch("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "nobody@example.com", password: "a long password" }),
+    });
+
+  it("reports the outage, answers 503 JSON, and recovers without a restart", async () => {
+    expect((await server.fetch("/healthz")).status).toBe(200);
+
+    pg.stop();
+    const health = await server.fetch("/healthz");
+    expect(health.status).toBe(503);
+    expect((await health.json()).message).toBeTruthy();
+    // Pages do not need the database and keep being served.
+    expect((await server.fetch("/en")).status).toBe(200);
+    const during = await signIn();
+    expect(during.status).toBe(503);
+    expect((await during.json()).message).toBeTruthy();
+
+    pg.start();
+    await expect.poll(async () => (await server.fetch("/healthz")).status, { timeout: 15_000 }).toBe(200);
+    expect((await signIn()).status).toBe(401);
+  }, 60_000);
+});
