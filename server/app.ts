@@ -21,6 +21,7 @@ import { contactRoutes } from "./routes/contact.js";
 import { healthRoutes } from "./routes/health.js";
 import { localeRoutes } from "./routes/locales.js";
 import { seoRoutes } from "./routes/seo.js";
+import { siteConfigRoutes } from "./routes/site-config.js";
 
 export interface AppDeps {
   config: Config;
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", healthRoutes(deps.db));
   app.route("/", seoRoutes(config.BASE_URL));
   app.route("/", localeRoutes());
+  app.route("/", siteConfigRoutes({ gaMeasurementId: config.GA_MEASUREMENT_ID }));
   app.route("/", contactRoutes(deps));
   app.route("/", billingRoutes(deps));
   app.all("/api/*", (c) => {

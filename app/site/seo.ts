@@ -1,5 +1,5 @@
 import type { Language } from "../i18n/languages";
-import { SITE_ORIGIN_PLACEHOLDER } from "./config";
+import { SITE, SITE_ORIGIN_PLACEHOLDER } from "./config";
 
 /** hreflang variants of SPEC section 9; x-default points to English. */
 const VARIANTS: readonly [hreflang: string, lang: Language][] = [
@@ -13,10 +13,87 @@ const VARIANTS: readonly [hreflang: string, lang: Language][] = [
   ["x-default", "en"],
 ];
 
-export function pageUrl(lang: Language, path: string, origin = SITE_ORIGIN_PLACEHOLDER): string {
+let browserOrigin: string | undefined;
+
+/**
+ * The origin the site is published under. Prerendered HTML carries a placeholder that the server
+ * replaces with BASE_URL; in the browser the page's canonical link tells the same origin, so the
+ * metadata React renders on hydration matches the HTML instead of adding a second set.
+ */
+export function siteOrigin(): string {
+  if (typeof document === "undefined") return SITE_ORIGIN_PLACEHOLDER;
+  if (!browserOrigin) {
+    const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+    browserOrigin = canonical ? new URL(canonical).origin : window.location.origin;
+  }
+  return browserOrigin;
+}
+
+export function pageUrl(lang: Language, path: string, origin = siteOrigin()): string {
   return `${origin}/${lang}${path ? `/${path}` : ""}`;
 }
 
-export function alternates(path: string, origin = SITE_ORIGIN_PLACEHOLDER) {
+export function alternates(path: string, origin = siteOrigin()) {
   return VARIANTS.map(([hreflang, lang]) => ({ hreflang, href: pageUrl(lang, path, origin) }));
+}
+
+/** Open Graph locale: de_DE for German, en_US otherwise. */
+export function ogLocale(lang: Language): string {
+  return lang === "de" ? "de_DE" : "en_US";
+}
+
+export function absoluteUrl(path: string, origin = siteOrigin()): string {
+  return `${origin}${path}`;
+}
+
+/** Page metadata of SPEC section 3; unset fields take the defaults of PageMeta. */
+export interface PageMetadata {
+  title: string;
+  description: string;
+  canonicalUrl: string;
+  ogImage: string;
+  ogType: "website" | "article";
+  robots: string;
+  lang: Language;
+  keywords?: string;
+  structuredData?: readonly Record<string, unknown>[];
+}
+
+/** The structured data of the landing page: the extension as a free app, and its publisher. */
+export function landingStructuredData(opts: { lang: Language; name: string; description: string }): Record<string, unknown>[] {
+  const origin = siteOrigin();
+  const { company } = SITE;
+  const organization = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    "@id": `${origin}/#organization`,
+    name: SITE.name,
+    legalName: company.legalName,
+    url: `${origin}/`,
+    logo: absoluteUrl("/favicon.svg"),
+    email: company.email,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: company.street,
+      postalCode: company.postalCode,
+      addressLocality: company.city,
+      addressCountry: company.countryCode,
+    },
+    sameAs: Object.values(SITE.social),
+  };
+  const application = {
+    "@context": "https://schema.org",
+    "@type": "SoftwareApplication",
+    name: opts.name,
+    description: opts.description,
+    inLanguage: opts.lang,
+    url: pageUrl(opts.lang, ""),
+    image: absoluteUrl(SITE.ogImagePath),
+    applicationCategory: "BusinessApplication",
+    operatingSystem: "Chrome",
+    installUrl: SITE.extensionStoreUrl,
+    offers: { "@type": "Offer", price: "0", priceCurrency: "EUR" },
+    publisher: { "@id": `${origin}/#organization` },
+  };
+  return [application, organization];
 }

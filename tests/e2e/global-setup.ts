@@ -40,6 +40,8 @@ export default async function globalSetup() {
       REDIS_URL: "",
       SMTP_URL: smtp.url,
       RATE_LIMIT: "off",
+      // Analytics configured, so the consent tests can see the script load (the request is intercepted).
+      GA_MEASUREMENT_ID: "G-E2ETEST01",
       ...oidc.env,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     },

@@ -1,34 +1,38 @@
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
-import { LanguageSwitcher } from "../../components/language-switcher";
-import { LocalizedLink } from "../../components/localized-link";
+import { ConsentManager } from "../../components/consent/consent-manager";
+import { AnchorScroll } from "../../components/site/anchor-scroll";
+import { BackToTop } from "../../components/site/back-to-top";
+import { SiteFooter } from "../../components/site/site-footer";
+import { SiteHeader } from "../../components/site/site-header";
 
-/** Site header and footer around the public pages. */
+export const handle = { i18n: ["site", "consent"] };
+
+/** Site header and footer around the public pages, with the cookie banner and back-to-top. */
 export default function PublicLayout() {
   const { t } = useTranslation("common");
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is an anchor by convention; it must not put a hash in the URL */}
+      <a
+        href="#main"
+        onClick={(event) => {
+          // Focus the content without putting a hash in the URL (a hash means a landing section).
+          event.preventDefault();
+          document.getElementById("main")?.focus();
+        }}
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 focus:shadow"
+      >
         {t("skipToContent")}
       </a>
-      <header className="border-b border-slate-200">
-        <div className="mx-auto flex max-w-6xl items-center justify-between p-4">
-          <LocalizedLink to="/" className="font-semibold">
-            {t("brand")}
-          </LocalizedLink>
-          <LanguageSwitcher />
-        </div>
-      </header>
-      <main id="main">
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="pt-16 outline-none">
         <Outlet />
       </main>
-      <footer className="border-t border-slate-200">
-        <nav aria-label={t("brand")} className="mx-auto flex max-w-6xl flex-wrap gap-4 p-4 text-sm">
-          <LocalizedLink to="/terms">{t("pages.terms.title").split(" | ")[0]}</LocalizedLink>
-          <LocalizedLink to="/privacy-policy">{t("pages.privacyPolicy.title").split(" | ")[0]}</LocalizedLink>
-          <LocalizedLink to="/imprint">{t("pages.imprint.title").split(" | ")[0]}</LocalizedLink>
-        </nav>
-      </footer>
+      <SiteFooter />
+      <BackToTop />
+      <ConsentManager />
+      <AnchorScroll />
     </>
   );
 }

@@ -1,17 +1,19 @@
 import { useTranslation } from "react-i18next";
 import { PageMeta } from "../../components/page-meta";
+import { LegalPage, PrivacyPolicyContent } from "../../components/site/legal-document";
 import { useLanguage } from "../../i18n/use-language";
 
-export const handle = { i18n: [] as string[] };
+export const handle = { i18n: ["legal"] };
 
 export default function PrivacyPolicy() {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("legal");
   const lang = useLanguage();
   return (
-    <div className="mx-auto max-w-6xl p-8">
+    <>
       <PageMeta page="privacyPolicy" lang={lang} />
-      <h1 className="text-3xl font-bold">{t("pages.privacyPolicy.title").split(" | ")[0]}</h1>
-      <p className="mt-4 text-slate-700">{t("pages.privacyPolicy.description")}</p>
-    </div>
+      <LegalPage title={t("privacy.title")}>
+        <PrivacyPolicyContent />
+      </LegalPage>
+    </>
   );
 }

@@ -1,17 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { PageMeta } from "../../components/page-meta";
+import { LegalPage, type LegalSection, LegalSections } from "../../components/site/legal-document";
 import { useLanguage } from "../../i18n/use-language";
 
-export const handle = { i18n: [] as string[] };
+export const handle = { i18n: ["legal"] };
 
 export default function Terms() {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation("legal");
   const lang = useLanguage();
   return (
-    <div className="mx-auto max-w-6xl p-8">
+    <>
       <PageMeta page="terms" lang={lang} />
-      <h1 className="text-3xl font-bold">{t("pages.terms.title").split(" | ")[0]}</h1>
-      <p className="mt-4 text-slate-700">{t("pages.terms.description")}</p>
-    </div>
+      <LegalPage title={t("terms.title")}>
+        <p className="mt-4 text-lg leading-relaxed text-slate-600">{t("terms.intro")}</p>
+        <LegalSections sections={t("terms.sections", { returnObjects: true }) as LegalSection[]} />
+      </LegalPage>
+    </>
   );
 }

@@ -1,0 +1,43 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { applyAnalyticsConsent, initConsentMode } from "./analytics";
+import { ALL_ACCEPTED, type CookieConsent, onOpenCookieSettings, readConsent, writeConsent } from "./consent-store";
+import { CookieBanner } from "./cookie-banner";
+
+// The settings panel waits for a click, so it is not part of the page's first download.
+const CookieSettings = lazy(() => import("./cookie-settings"));
+
+/** Cookie banner, settings panel and analytics consent of SPEC section 4. */
+export function ConsentManager() {
+  // undefined until read in the browser: the prerendered page shows no banner.
+  const [consent, setConsent] = useState<CookieConsent | null | undefined>(undefined);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  useEffect(() => {
+    initConsentMode();
+    const stored = readConsent();
+    setConsent(stored);
+    void applyAnalyticsConsent(stored);
+    return onOpenCookieSettings(() => setSettingsOpen(true));
+  }, []);
+
+  const save = useCallback((choice: CookieConsent) => {
+    writeConsent(choice);
+    setConsent(choice);
+    setSettingsOpen(false);
+    void applyAnalyticsConsent(choice);
+  }, []);
+  const closeSettings = useCallback(() => setSettingsOpen(false), []);
+
+  return (
+    <>
+      {consent === null && !settingsOpen && (
+        <CookieBanner onAcceptAll={() => save(ALL_ACCEPTED)} onSettings={() => setSettingsOpen(true)} />
+      )}
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <CookieSettings initial={consent ?? null} onSave={save} onClose={closeSettings} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "./fixtures";
+import { withStoredConsent } from "./site-helpers";
+
+test.beforeEach(async ({ page }) => {
+  await withStoredConsent(page);
+});
+
+test("the landing sections come in the specified order", async ({ page }) => {
+  await page.goto("/en");
+  const headings = await page.locator("main h1, main h2").allTextContents();
+  expect(headings).toEqual([
+    "LinkedIn to CRM integration for recruiters",
+    "How it works",
+    "Everything a recruiting desk needs",
+    "Your pipeline, one drag away",
+    "Recruitment reports that answer the Monday question",
+    "Invoices that write themselves",
+    "Why recruiters switch",
+    "Recruiters who made the switch",
+    "Simple pricing for every desk",
+    "Frequently asked questions",
+    "Talk to us",
+    "Make your next placement your easiest one",
+  ]);
+  await expect(page.locator("section#contact")).toBeAttached();
+});
+
+test("the FAQ opens one answer at a time and collapses the open one again", async ({ page }) => {
+  await page.goto("/en");
+  const free = page.getByRole("button", { name: "Is there a free version?" });
+  const security = page.getByRole("button", { name: "How is my data protected?" });
+  await expect(page.getByText(/The free plan includes LinkedIn capture/)).toBeHidden();
+  await free.click();
+  await expect(free).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByText(/The free plan includes LinkedIn capture/)).toBeVisible();
+  await security.press("Enter");
+  await expect(security).toHaveAttribute("aria-expanded", "true");
+  await expect(free).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByText(/The free plan includes LinkedIn capture/)).toBeHidden();
+  await security.click();
+  await expect(security).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByText(/stored on servers in the EU/)).toBeHidden();
+});
+
+test("every pricing plan's sign-up button goes to the sign-up page at its top", async ({ page }) => {
+  await page.goto("/de#pricing");
+  const pricing = page.locator("section#pricing");
+  await expect(pricing.getByRole("heading", { level: 3 })).toHaveText(["Free", "Basic", "Pro", "Enterprise"]);
+  await expect(pricing.getByText("Am beliebtesten")).toBeVisible();
+  const buttons = pricing.getByRole("link", { name: /^Registrieren/ });
+  await expect(buttons).toHaveCount(4);
+  for (const href of await buttons.evaluateAll((els) => els.map((e) => e.getAttribute("href")))) expect(href).toBe("/de/sign-up");
+  await buttons.nth(2).click();
+  await expect(page).toHaveURL(/\/de\/sign-up$/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test.describe("highlighted lists", () => {
+  test("the reports list highlights the next item every 2 seconds", async ({ page }) => {
+    await page.goto("/en");
+    const list = page.getByRole("region", { name: "Recruitment reports that answer the Monday question" }).getByRole("listitem");
+    await expect(list.nth(0)).toHaveAttribute("aria-current", "true");
+    await expect(list.nth(1)).toHaveAttribute("aria-current", "true", { timeout: 3_000 });
+    await expect(list.nth(0)).not.toHaveAttribute("aria-current", "true");
+    await expect(list.nth(2)).toHaveAttribute("aria-current", "true", { timeout: 3_000 });
+  });
+
+  test("stand still when the visitor prefers reduced motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/en");
+    const list = page.getByRole("region", { name: "Invoices that write themselves" }).getByRole("listitem");
+    await expect(list.nth(0)).toHaveAttribute("aria-current", "true");
+    await page.waitForTimeout(2_500);
+    await expect(list.nth(0)).toHaveAttribute("aria-current", "true");
+    await expect(list.nth(1)).not.toHaveAttribute("aria-current", "true");
+  });
+});
+
+test.describe("kanban demo", () => {
+  const lane = (page: import("@playwright/test").Page, name: string) => page.getByRole("region", { name, exact: true });
+  const card = (page: import("@playwright/test").Page, name: string) => page.getByRole("button", { name: new RegExp(name) });
+  /** Brings the whole board into the viewport and waits for the interactive version. */
+  const showBoard = async (page: import("@playwright/test").Page) => {
+    await lane(page, "Applied").evaluate((el) => el.scrollIntoView({ block: "center" }));
+    await expect(card(page, "Lena Hoffmann")).toHaveAttribute("aria-roledescription", "movable candidate card");
+  };
+
+  test("loads the drag-and-drop code only when the board comes into view", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    await page.goto("/en");
+    await page.waitForLoadState("networkidle");
+    expect(scripts.some((u) => u.includes("kanban-demo"))).toBe(false);
+    await page.getByRole("heading", { name: "Your pipeline, one drag away" }).scrollIntoViewIfNeeded();
+    await expect(card(page, "Lena Hoffmann")).toHaveAttribute("aria-roledescription", "movable candidate card");
+    expect(scripts.some((u) => u.includes("kanban-demo"))).toBe(true);
+  });
+
+  test("moves a card to another lane with the mouse and locks page scrolling while dragging", async ({ page }) => {
+    await page.goto("/en");
+    await showBoard(page);
+    const lena = card(page, "Lena Hoffmann");
+    const from = await lena.boundingBox();
+    const target = await lane(page, "Interview").boundingBox();
+    if (!from || !target) throw new Error("board not laid out");
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+    await page.mouse.move(target.x + target.width / 2, target.y + target.height - 20, { steps: 12 });
+    await page.mouse.up();
+    await expect(lane(page, "Interview").getByRole("button", { name: /Lena Hoffmann/ })).toBeVisible();
+    await expect(lane(page, "Applied").getByRole("button", { name: /Lena Hoffmann/ })).toHaveCount(0);
+    await expect(lane(page, "Applied").getByText("1", { exact: true })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe("");
+  });
+
+  test("reorders within a lane with the mouse", async ({ page }) => {
+    await page.goto("/en");
+    await showBoard(page);
+    const tom = card(page, "Tom Becker");
+    const from = await tom.boundingBox();
+    const to = await card(page, "Lena Hoffmann").boundingBox();
+    if (!from || !to) throw new Error("board not laid out");
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + 5, { steps: 12 });
+    await page.mouse.up();
+    await expect(lane(page, "Applied").getByRole("button")).toHaveText([/Tom Becker/, /Lena Hoffmann/]);
+  });
+
+  test("moves a card with the keyboard and announces it in German", async ({ page }) => {
+    await page.goto("/de");
+    await page.getByRole("heading", { name: "Ihre Pipeline, nur einen Handgriff entfernt" }).scrollIntoViewIfNeeded();
+    const lena = card(page, "Lena Hoffmann");
+    await expect(lena).toHaveAttribute("aria-roledescription", "verschiebbare Kandidatenkarte");
+    await lena.focus();
+    await page.keyboard.press("Space");
+    await expect(lena).toHaveAttribute("aria-pressed", "true");
+    const status = page.getByRole("status").filter({ hasText: "Lena Hoffmann" });
+    await expect(status).toContainText("Beworben");
+    await page.keyboard.press("ArrowRight");
+    await expect(status).toContainText("Telefoninterview");
+    await page.keyboard.press("Space");
+    await expect(status).toHaveText("Lena Hoffmann in Telefoninterview abgelegt, Position 1.");
+    await expect(lane(page, "Telefoninterview").getByRole("button", { name: /Lena Hoffmann/ })).toBeVisible();
+    await expect(lane(page, "Beworben").getByRole("button", { name: /Lena Hoffmann/ })).toHaveCount(0);
+  });
+});
+
+test("the German landing page contains no English text from the catalogs", async ({ page }) => {
+  await page.goto("/de");
+  await page.getByRole("heading", { name: "Ihre Pipeline, nur einen Handgriff entfernt" }).scrollIntoViewIfNeeded();
+  const text = await page.locator("body").innerText();
+  const english: string[] = [];
+  for (const ns of ["landing", "site", "consent", "common"]) {
+    const en = JSON.parse(readFileSync(`locales/en/${ns}.json`, "utf8"));
+    const de = JSON.parse(readFileSync(`locales/de/${ns}.json`, "utf8"));
+    collectDifferent(en, de, english);
+  }
+  const found = english.filter((s) => new RegExp(`(?<!\\p{L})${s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?!\\p{L})`, "u").test(text));
+  expect(found).toEqual([]);
+});
+
+/** English strings whose German counterpart differs (names such as "Pro" or "FAQ" are the same in both). */
+function collectDifferent(en: unknown, de: unknown, out: string[]) {
+  if (typeof en === "string") {
+    // Multi-word phrases only: single words such as "Analytics" also occur in sample company names.
+    if (en !== de && en.includes(" ") && !en.includes("{{")) out.push(en);
+    return;
+  }
+  if (en && typeof en === "object") {
+    for (const [k, v] of Object.entries(en)) collectDifferent(v, (de as Record<string, unknown> | undefined)?.[k], out);
+  }
+}
