@@ -67,7 +67,7 @@ rows.push(["Server memory (RSS) 2 s after start, embedded database", `${warm.rss
 
 // The JavaScript /en loads before interaction: module preloads and module scripts of the page.
 const html = readFileSync(path.join(root, "build/client/en/index.html"), "utf8");
-const scripts = new Set([...html.matchAll(/(?:modulepreload" href="|import\(?\s*")(\/assets\/[^"]+\.js)/g)].map((m) => m[1]));
+const scripts = new Set([...html.matchAll(/(?:modulepreload"[^>]*? href="|import\(?\s*")(\/assets\/[^"]+\.js)/g)].map((m) => m[1]));
 let js = 0;
 for (const src of scripts) js += gzipSync(readFileSync(path.join(root, "build/client", src)), { level: 9 }).length;
 rows.push([`JavaScript of /en before interaction (${scripts.size} files, gzip -9)`, `${(js / 1024).toFixed(1)} KB`, "bench/platform.mjs"]);

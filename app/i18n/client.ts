@@ -1,5 +1,5 @@
-import type { i18n as I18n, Module } from "i18next";
-import HttpBackend from "i18next-http-backend";
+import type { i18n as I18n } from "i18next";
+import { fetchBackend } from "./fetch-backend";
 import { createI18n } from "./i18n";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, type Language } from "./languages";
 import { languageOfPath } from "./paths";
@@ -35,11 +35,10 @@ export function clientI18n(lang: Language, embedded: Record<string, unknown> | u
     embedded ? { [lang]: embedded as never } : {},
     {
       partialBundledLanguages: true,
-      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
       maxRetries: 5,
       retryTimeout: 350,
     },
-    [HttpBackend as unknown as Module],
+    [fetchBackend((lng, ns) => `/locales/${lng}/${ns}.json`)],
   );
   return instance;
 }

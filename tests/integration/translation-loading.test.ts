@@ -1,12 +1,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Module } from "i18next";
-import HttpBackend from "i18next-http-backend";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchBackend } from "../../app/i18n/fetch-backend.js";
 import { createI18n } from "../../app/i18n/i18n.js";
 
 /**
- * The browser loads catalogs with i18next's HTTP backend; these tests run the same configuration
+ * The browser loads catalogs with our fetch backend; these tests run the same configuration
  * against a server that fails on purpose, to pin down the retry policy of SPEC section 8.
  */
 let server: Server;
@@ -31,12 +30,9 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 async function load(ns: string): Promise<{ loaded: boolean; failures: string[] }> {
   const failures: string[] = [];
-  const i18n = createI18n(
-    "en",
-    {},
-    { partialBundledLanguages: true, backend: { loadPath: `${base}/locales/{{lng}}/{{ns}}.json` }, maxRetries: 5, retryTimeout: 350 },
-    [HttpBackend as unknown as Module],
-  );
+  const i18n = createI18n("en", {}, { partialBundledLanguages: true, maxRetries: 5, retryTimeout: 350 }, [
+    fetchBackend((lng, ns) => `${base}/locales/${lng}/${ns}.json`),
+  ]);
   i18n.on("failedLoading", (_lng, _ns, msg) => failures.push(String(msg)));
   await i18n.loadNamespaces(ns);
   return { loaded: i18n.hasResourceBundle("en", ns), failures };

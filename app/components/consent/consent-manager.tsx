@@ -6,8 +6,11 @@ import { CookieBanner } from "./cookie-banner";
 // The settings panel waits for a click, so it is not part of the page's first download.
 const CookieSettings = lazy(() => import("./cookie-settings"));
 
-/** Cookie banner, settings panel and analytics consent of SPEC section 4. */
-export function ConsentManager() {
+/**
+ * Cookie banner, settings panel and analytics consent of SPEC section 4. The account area mounts it
+ * without the banner, so its footer can reopen the settings without covering the dashboard.
+ */
+export function ConsentManager({ banner = true }: { banner?: boolean }) {
   // undefined until read in the browser: the prerendered page shows no banner.
   const [consent, setConsent] = useState<CookieConsent | null | undefined>(undefined);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -30,7 +33,7 @@ export function ConsentManager() {
 
   return (
     <>
-      {consent === null && !settingsOpen && (
+      {banner && consent === null && !settingsOpen && (
         <CookieBanner onAcceptAll={() => save(ALL_ACCEPTED)} onSettings={() => setSettingsOpen(true)} />
       )}
       {settingsOpen && (

@@ -56,6 +56,8 @@ describe("ContactForm", () => {
     await user.type(screen.getByLabelText("Name"), "A");
     expect(screen.queryByText("Please enter your name (at least 2 characters)")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Send message" }));
+    // The rules load with the first submit (or focus), so the errors appear a moment later.
+    await screen.findByText("Please enter a valid email address");
 
     const name = screen.getByLabelText("Name");
     expect(name.getAttribute("aria-invalid")).toBe("true");
@@ -74,7 +76,7 @@ describe("ContactForm", () => {
     const user = userEvent.setup();
     renderForm();
     await user.click(screen.getByRole("button", { name: "Send message" }));
-    expect(screen.getByText("Please enter your name (at least 2 characters)")).toBeTruthy();
+    expect(await screen.findByText("Please enter your name (at least 2 characters)")).toBeTruthy();
     await user.type(screen.getByLabelText("Name"), "Al");
     expect(screen.queryByText("Please enter your name (at least 2 characters)")).toBeNull();
     expect(screen.getByLabelText("Name").hasAttribute("aria-invalid")).toBe(false);
@@ -151,7 +153,7 @@ describe("ContactForm", () => {
     fetchMock.mockImplementation(() => new Promise<Response>(() => {}));
     fireEvent.submit(screen.getByRole("form"));
     expect(screen.queryByRole("alert")).toBeNull();
-    expect(screen.getByRole("button", { name: "Sending…" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Sending…" })).toBeTruthy();
   });
 
   it("speaks German on German pages, including its messages", async () => {

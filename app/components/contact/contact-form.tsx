@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CONTACT_FIELDS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD, validateContact } from "./contact-schema";
+import { CONTACT_FIELDS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD } from "./contact-fields";
+import type { validateContact } from "./contact-schema";
 import { sendContact } from "./send-contact";
 import "./contact-form.css";
 
@@ -8,6 +9,13 @@ import "./contact-form.css";
 export const CONTACT_NAMESPACE = "contact";
 
 type Status = "idle" | "submitting" | "success" | "error";
+// The validation rules load when the visitor first reaches the form, not with the page.
+let validator: typeof validateContact | undefined;
+async function loadValidator() {
+  validator ??= (await import("./contact-schema")).validateContact;
+  return validator;
+}
+
 type Values = Record<ContactField | typeof HONEYPOT_FIELD, string>;
 
 const EMPTY: Values = { name: "", email: "", company: "", [HONEYPOT_FIELD]: "" };
@@ -33,8 +41,8 @@ export function ContactForm() {
   }, [status]);
 
   const fieldErrors = (next: Values) => {
-    const result = validateContact(next);
-    return result.success ? {} : result.errors;
+    const result = validator?.(next);
+    return !result || result.success ? {} : result.errors;
   };
 
   const change = (field: keyof Values, value: string) => {
@@ -48,7 +56,7 @@ export function ContactForm() {
     if (status === "submitting") return;
     setSubmitted(true);
     setBanner(undefined);
-    const result = validateContact(values);
+    const result = (await loadValidator())(values);
     if (!result.success) {
       setErrors(result.errors);
       setStatus("idle");
@@ -144,7 +152,14 @@ export function ContactForm() {
           {banner}
         </div>
       )}
-      <form noValidate onSubmit={submit} aria-label={t("form.label")} aria-busy={submitting} className="grid gap-5 sm:grid-cols-2">
+      <form
+        noValidate
+        onSubmit={submit}
+        onFocus={() => void loadValidator()}
+        aria-label={t("form.label")}
+        aria-busy={submitting}
+        className="grid gap-5 sm:grid-cols-2"
+      >
         {field("name", "text", "name")}
         {field("email", "email", "email")}
         {field("company", "text", "organization", true)}

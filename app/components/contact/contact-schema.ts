@@ -4,13 +4,9 @@ import * as z from "zod/mini";
  * The contact request rules, shared by the form and by POST /api/send-contact. Messages are keys
  * of the `contact` namespace, translated where they are shown. zod/mini keeps the page's JavaScript small.
  */
-export const CONTACT_LIMITS = { nameMin: 2, nameMax: 100, emailMax: 254, companyMax: 200 } as const;
+import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD } from "./contact-fields";
 
-export type ContactField = "name" | "email" | "company";
-
-/** Fields a request may carry; `website` is the honeypot that people never see. */
-export const CONTACT_FIELDS: readonly ContactField[] = ["name", "email", "company"];
-export const HONEYPOT_FIELD = "website";
+export { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD };
 
 // Control characters would let a value break out of a mail header line, and markup brackets never
 // belong in a name; rejecting both keeps stored data and every mail plain text.
@@ -34,8 +30,6 @@ const FALLBACK_KEY: Record<ContactField, string> = {
   email: "form.email.error",
   company: "form.company.tooLong",
 };
-
-export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
 /** Validates a request; on failure gives one message key per field (the first problem found). */
 export function validateContact(

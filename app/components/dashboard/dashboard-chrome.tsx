@@ -2,12 +2,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "../../i18n/use-language";
 import { SITE } from "../../site/config";
+import { openCookieSettings } from "../consent/consent-store";
 import { LocalizedLink } from "../localized-link";
-
-/** Opens the cookie settings panel; the consent manager listens for this event. */
-function openCookieSettings() {
-  window.dispatchEvent(new Event("cookie-settings:open"));
-}
 
 export function DashboardHeader({ children }: { children?: ReactNode }) {
   const { t } = useTranslation(["dashboard", "common"]);

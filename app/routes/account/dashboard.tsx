@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { Session } from "../../auth/client";
 import { RequireSession } from "../../auth/require-session";
+import { ConsentManager } from "../../components/consent/consent-manager";
 import { Banners } from "../../components/dashboard/banners";
 import { DashboardFooter, DashboardHeader } from "../../components/dashboard/dashboard-chrome";
 import { TeamCards } from "../../components/dashboard/team-cards";
@@ -12,7 +13,7 @@ import { Spinner } from "../../components/spinner";
 import { useLanguage } from "../../i18n/use-language";
 import { SITE } from "../../site/config";
 
-export const handle = { i18n: ["dashboard", "billing"] };
+export const handle = { i18n: ["dashboard", "billing", "consent"] };
 
 /** First name, then full name, then e-mail, then 'User' (SPEC section 2). */
 function greetingName(user: Session["user"], fallback: string) {
@@ -70,6 +71,8 @@ export default function Dashboard() {
     <>
       <PageMeta page="dashboard" lang={lang} />
       <RequireSession>{(session) => <DashboardContent session={session} />}</RequireSession>
+      {/* The footer's cookie settings button opens this panel. */}
+      <ConsentManager banner={false} />
     </>
   );
 }
