@@ -43,10 +43,6 @@ export function clientI18n(lang: Language, embedded: Record<string, unknown> | u
   return instance;
 }
 
-export function getClientI18n(): I18n | undefined {
-  return instance;
-}
-
 /** Makes `lang` active with `namespaces` loaded; called by route loaders before rendering. */
 export async function ensureTranslations(lang: Language, namespaces: string[]) {
   const i18n = instance;

@@ -1,5 +1,5 @@
 import type { Context, Env, Hono } from "hono";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from "../../app/i18n/languages.js";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../app/i18n/languages.js";
 import { APP_SHELL_ROUTES, NOT_FOUND_PATH, PAGES, PREFIXLESS_REDIRECTS } from "../../app/site/pages.js";
 import { preferredLanguage } from "../i18n.js";
 import { ApiError, apiError } from "./errors.js";
@@ -91,6 +91,4 @@ export function registerPages<E extends Env>(app: Hono<E>, opts: PageOptions) {
     const error = apiError(c, 405, "methodNotAllowed");
     throw new ApiError(405, error.message, {}, { Allow: "GET, HEAD" });
   });
-
-  return { languages: LANGUAGES };
 }
