@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Links, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import "./app.css";
@@ -44,6 +44,11 @@ function TranslationData() {
 }
 
 export default function App() {
+  // Marks the document interactive once hydrated: the pages start their JavaScript after the first
+  // paint, so the load event no longer says when controls respond (monitoring and tests wait for this).
+  useEffect(() => {
+    document.documentElement.dataset.interactive = "";
+  }, []);
   return <Outlet />;
 }
 

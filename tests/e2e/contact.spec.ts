@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page } from "@playwright/test";
-import { axeViolations, test as base, expect, mailsTo } from "./fixtures";
+import { axeViolations, test as base, expect, interactiveNavigation, mailsTo } from "./fixtures";
 
 /**
  * The error-state tests make the browser log failed requests to /api/send-contact on purpose;
@@ -159,7 +159,7 @@ for (const lang of ["en", "de"] as const) {
 test("the confirmation appears in stages, and without motion when the visitor prefers less", async ({ browser }) => {
   for (const reducedMotion of ["no-preference", "reduce"] as const) {
     const context = await browser.newContext({ reducedMotion });
-    const page = await context.newPage();
+    const page = interactiveNavigation(await context.newPage());
     const form = await openForm(page, "en");
     await form.getByLabel("Name").fill("Motion Test");
     await form.getByLabel("Email").fill("motion@example.com");

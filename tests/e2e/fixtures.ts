@@ -1,8 +1,33 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
+/**
+ * Makes `page.goto` and `page.reload` return once an app page is interactive: pages start their
+ * scripts after the first paint, so the load event comes before hydration.
+ */
+export function interactiveNavigation(page: Page): Page {
+  const untilInteractive = () =>
+    page.waitForFunction(() => !("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-interactive"));
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await untilInteractive();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await untilInteractive();
+    return response;
+  };
+  return page;
+}
+
 /** Fails a test on any console error or uncaught page error (hydration mismatches included). */
 export const test = base.extend<{ pageErrors: string[] }>({
+  page: async ({ page }, use) => {
+    await use(interactiveNavigation(page));
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -102,7 +102,7 @@ describe("prerendered pages", () => {
 
   it("caches hashed assets for a year, immutably", async () => {
     const html = await (await get("/en")).text();
-    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const asset = /"(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     const res = await get(asset as string);
     expect(res.status).toBe(200);

@@ -1,9 +1,19 @@
+import type { TFunction } from "i18next";
 import { forwardRef, type HTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../../i18n/use-language";
 import { Avatar } from "./avatar";
 import type { Board, DemoContact, LaneId } from "./kanban-data";
 import { LANES } from "./kanban-data";
+
+/**
+ * "Apr 30, 2025" / "30. Apr. 2025" from the catalog: the first Intl.DateTimeFormat of a page loads
+ * locale and time-zone data, which blocked a phone's main thread while the board hydrated.
+ */
+function formatDate(t: TFunction<"landing">, iso: string): string {
+  const [year, month, day] = iso.split("-").map(Number) as [number, number, number];
+  const months = t("kanban.months", { returnObjects: true }) as string[];
+  return t("kanban.date", { day, month: months[month - 1], year });
+}
 
 type CardProps = { contact: DemoContact; dragging?: boolean; overlay?: boolean } & HTMLAttributes<HTMLDivElement>;
 
@@ -13,10 +23,7 @@ export const KanbanCard = forwardRef<HTMLDivElement, CardProps>(function KanbanC
   ref,
 ) {
   const { t } = useTranslation("landing");
-  const lang = useLanguage();
-  const date = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
-    new Date(contact.lastContact),
-  );
+  const date = formatDate(t, contact.lastContact);
   return (
     <div
       ref={ref}
