@@ -3,14 +3,17 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
-import { type Auth, CLIENT_IP_HEADER } from "./auth/auth.js";
+import { type Auth, CLIENT_IP_HEADER, trustedOrigins } from "./auth/auth.js";
+import { normalizeAuthError } from "./auth/auth-errors.js";
 import { translateRateLimit } from "./auth/rate-limited.js";
 import type { Config } from "./config.js";
 import type { DB } from "./db/database.js";
 import { isDatabaseUnavailable } from "./db/errors.js";
 import { clientIp } from "./http/client-ip.js";
 import { ApiError, apiError, payloadTooLarge } from "./http/errors.js";
+import { refuseNulCharacters } from "./http/nul-characters.js";
 import { registerPages } from "./http/pages.js";
+import { sameOrigin } from "./http/same-origin.js";
 import { securityHeaders } from "./http/security-headers.js";
 import type { StaticFile } from "./http/static-files.js";
 import { requestLanguage, serverT } from "./i18n.js";
@@ -63,6 +66,14 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  const isWebhook = (path: string) => path.startsWith("/api/webhooks/");
+  // Better Auth checks origins of /api/auth/* itself; webhooks come from the payment provider, signed.
+  app.use(
+    "/api/*",
+    sameOrigin({ trustedOrigins: trustedOrigins(config), exempt: (path) => path.startsWith("/api/auth/") || isWebhook(path) }),
+  );
+  app.use("/api/*", refuseNulCharacters({ exempt: isWebhook }));
+
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
@@ -74,7 +85,7 @@ export function createApp(deps: AppDeps) {
       signal: c.req.raw.signal,
       ...(hasBody ? { duplex: "half" } : {}),
     } as RequestInit);
-    return translateRateLimit(c, await auth.handler(request));
+    return normalizeAuthError(c, translateRateLimit(c, await auth.handler(request)));
   });
 
   app.route("/", healthRoutes(deps.db));

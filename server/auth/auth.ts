@@ -9,10 +9,22 @@ import type { SendMail } from "../mail/send-mail.js";
 import { canCreateTeams } from "../teams/teams.js";
 import { verificationCodeMail } from "./mails.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
+import { authRequestRules } from "./request-rules.js";
 import { checkNameLengths, createSignUpTeam, PLAN_TYPES, signUpPlan, splitName } from "./sign-up-plan.js";
 
 /** Header our server sets to the resolved client address; any client-sent value is replaced. */
 export const CLIENT_IP_HEADER = "x-client-ip";
+
+/** Better Auth routes switched off (answered 404): see `disabledPaths` below. */
+const UNUSED_AUTH_PATHS = [
+  "/sign-in/email-otp",
+  "/forget-password/email-otp",
+  "/send-verification-email",
+  "/email-otp/check-verification-otp",
+] as const;
+
+/** Origins whose pages may send state-changing requests: the site itself (also for our own routes). */
+export const trustedOrigins = (config: Pick<Config, "BASE_URL">) => [config.BASE_URL];
 
 export interface AuthDeps {
   config: Config;
@@ -29,10 +41,14 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
     baseURL: config.BASE_URL,
     basePath: "/api/auth",
     secret: config.AUTH_SECRET,
-    trustedOrigins: [config.BASE_URL],
+    trustedOrigins: trustedOrigins(config),
     database: { db, type: "postgres" },
     secondaryStorage: kv,
     telemetry: { enabled: false },
+    // Code routes the product does not use: sign-in by code (and the account creation it allows),
+    // the deprecated reset alias and the resends outside our own limits, and a bare code check.
+    disabledPaths: [...UNUSED_AUTH_PATHS],
+    hooks: { before: authRequestRules },
     user: {
       additionalFields: {
         locale: { type: "string", required: false, defaultValue: "en", input: true },
@@ -90,6 +106,8 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
         otpLength: 6,
         expiresIn: 10 * 60,
         allowedAttempts: 5,
+        // Only a hash is stored, so a read of the database does not hand out pending codes.
+        storeOTP: "hashed",
         sendVerificationOnSignUp: true,
         overrideDefaultEmailVerification: true,
         async sendVerificationOTP({ email, otp, type }) {

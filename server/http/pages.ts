@@ -36,6 +36,14 @@ export function visitorLanguage(c: Context): Language {
   return preferredLanguage(c.req.header("accept-language") ?? null);
 }
 
+/**
+ * A redirect target that stays on this site: a single leading slash, because browsers read
+ * `//host` and `/\host` as another host.
+ */
+function onThisSite(path: string): string {
+  return `/${path.replace(/^[/\\]+/, "")}`;
+}
+
 function matchesPattern(pattern: string, segments: string[]): boolean {
   const parts = pattern.split("/").filter(Boolean);
   return parts.length === segments.length && parts.every((p, i) => p.startsWith(":") || p === segments[i]);
@@ -63,7 +71,7 @@ export function registerPages<E extends Env>(app: Hono<E>, opts: PageOptions) {
       c.header("Cache-Control", "no-store");
       return c.redirect(`/${visitorLanguage(c)}${search}`, 302);
     }
-    if (pathname.length > 1 && pathname.endsWith("/")) return c.redirect(`${pathname.replace(/\/+$/, "") || "/"}${search}`, 301);
+    if (pathname.length > 1 && pathname.endsWith("/")) return c.redirect(`${onThisSite(pathname.replace(/\/+$/, ""))}${search}`, 301);
 
     const asset = files.get(pathname);
     if (asset && !pathname.endsWith(".html")) {

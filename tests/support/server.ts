@@ -6,7 +6,9 @@ import { createTestDatabase, type TestDatabase } from "./databases.js";
 export interface TestServer extends RunningServer {
   database: TestDatabase;
   config: Config;
-  /** fetch against the server with a same-origin Origin header, as a browser page would send. */
+  /** The address the server listens on; differs from `url` (BASE_URL) when a test sets a public one. */
+  localUrl: string;
+  /** fetch against the local listener with a same-origin Origin header (BASE_URL), as a browser page would send. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   stop(): Promise<void>;
 }
@@ -35,15 +37,17 @@ export async function startTestServer(
     ...env,
   });
   const running = await startServer(config, pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }));
+  const localUrl = `http://127.0.0.1:${port}`;
   return {
     ...running,
     url: config.BASE_URL,
+    localUrl,
     database,
     config,
     fetch(path, init = {}) {
       const headers = new Headers(init.headers);
       if (!headers.has("origin")) headers.set("origin", config.BASE_URL);
-      return fetch(`${config.BASE_URL}${path}`, { ...init, headers, redirect: "manual" });
+      return fetch(`${localUrl}${path}`, { ...init, headers, redirect: "manual" });
     },
     async stop() {
       await running.close();

@@ -1,0 +1,53 @@
+import type { Context } from "hono";
+import { requestLanguage, serverT } from "../i18n.js";
+
+/** Organization refusals Better Auth answers with 400 or 401 although the user is signed in. */
+const FORBIDDEN = /^(YOU_ARE_NOT_ALLOWED_TO_|YOU_ARE_NOT_A_MEMBER_OF_|USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION$)/;
+/** What Better Auth answers with 400 when the member, team or invitation named does not exist for the user. */
+const NOT_FOUND = new Set(["MEMBER_NOT_FOUND", "ORGANIZATION_NOT_FOUND", "INVITATION_NOT_FOUND"]);
+
+const MESSAGE_KEYS: Record<number, string> = {
+  400: "badRequest",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "notFound",
+  405: "methodNotAllowed",
+  413: "payloadTooLarge",
+  415: "unsupportedMediaType",
+};
+
+function organizationStatus(status: number, code: string | undefined): number {
+  if (!code || (status !== 400 && status !== 401)) return status;
+  if (FORBIDDEN.test(code)) return 403;
+  if (NOT_FOUND.has(code)) return 404;
+  return status;
+}
+
+/**
+ * Gives every Better Auth error the product's shape: a JSON body with a `message` (some of its
+ * errors have an empty or plain-text body), and for organization routes a status a client can act
+ * on: 403 for a signed-in user without the right, 404 for a member or team that is not there,
+ * where Better Auth answers 400 or even 401 (which reads as "signed out").
+ */
+export async function normalizeAuthError(c: Context, res: Response): Promise<Response> {
+  if (res.status < 400) return res;
+  const text = await res.clone().text();
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+  } catch {
+    // Not JSON: replaced below.
+  }
+  const code = typeof body.code === "string" ? body.code : undefined;
+  const status = c.req.path.startsWith("/api/auth/organization/") ? organizationStatus(res.status, code) : res.status;
+  if (typeof body.message === "string" && body.message && status === res.status) return res;
+  const fallback = serverT(requestLanguage(c.req.raw.headers))(
+    `errors:${MESSAGE_KEYS[status] ?? (status >= 500 ? "internal" : "badRequest")}`,
+  );
+  const message = typeof body.message === "string" && body.message ? body.message : fallback;
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  headers.set("content-type", "application/json");
+  return new Response(JSON.stringify({ ...body, message }), { status, headers });
+}

@@ -1,0 +1,82 @@
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { z } from "zod";
+import { LANGUAGES } from "../../app/i18n/languages.js";
+
+const NAME_MAX = 256;
+const TEAM_NAME_MAX = 100;
+
+const personName = z.string().max(NAME_MAX);
+const teamName = z
+  .string()
+  .min(1)
+  .max(TEAM_NAME_MAX)
+  .refine((s) => s.trim() === s && s.length > 0);
+const slug = z
+  .string()
+  .max(100)
+  .regex(/^[a-z0-9][a-z0-9-]*$/);
+
+/** The user fields a person may write (SPEC section 5); Better Auth checks neither types nor lengths on update. */
+const userFields = z.object({
+  name: personName.optional(),
+  firstName: personName.optional(),
+  lastName: personName.optional(),
+  image: z.string().max(2048).nullable().optional(),
+  locale: z.enum(LANGUAGES).optional(),
+  teamName: z.string().max(TEAM_NAME_MAX).nullable().optional(),
+});
+
+const organizationData = z.object({
+  name: teamName.optional(),
+  slug: slug.optional(),
+  logo: z.string().max(2048).nullable().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * The product's team roles (SPEC section 6). Better Auth also knows "owner", which may delete a team:
+ * an admin could otherwise hand it out and have the team deleted behind the paying admin's back.
+ */
+const teamRole = z.enum(["admin", "member"]);
+const teamRoles = z.union([teamRole, z.array(teamRole).min(1)]);
+
+/** Body rules per Better Auth path, checked before Better Auth runs. */
+const RULES: Record<string, z.ZodType> = {
+  "/sign-up/email": userFields,
+  "/update-user": userFields,
+  "/organization/create": z.object({ name: teamName, slug }),
+  // An update without any known field makes Better Auth fail with a 500.
+  "/organization/update": z.object({ data: organizationData.refine((d) => Object.keys(d).length > 0) }),
+  "/organization/invite-member": z.object({ role: teamRoles }),
+  "/organization/update-member-role": z.object({ role: teamRoles }),
+  // Codes are sent only to verify an address; reset codes come from /email-otp/request-password-reset.
+  "/email-otp/send-verification-otp": z.object({ type: z.literal("email-verification") }),
+};
+
+const NAME_FIELDS = new Set(["name", "firstName", "lastName"]);
+
+/** The code the browser translates (the `auth` catalog) for the first broken rule. */
+function codeOf(issue: z.core.$ZodIssue, path: string): string {
+  const field = issue.path.at(-1);
+  if (issue.code === "too_big" && typeof field === "string" && NAME_FIELDS.has(field)) {
+    return path.startsWith("/organization/") ? "TEAM_NAME_TOO_LONG" : "NAME_TOO_LONG";
+  }
+  if (issue.code === "too_big" && field === "teamName") return "TEAM_NAME_TOO_LONG";
+  if (path === "/email-otp/send-verification-otp") return "INVALID_OTP_TYPE";
+  if (issue.path[0] === "role") return "ROLE_NOT_FOUND";
+  return "VALIDATION_ERROR";
+}
+
+/**
+ * Refuses Better Auth requests whose fields break the product's rules, with a 400 `{ code, message }`
+ * instead of a stored malformed value (or, for some shapes, a 500 from inside Better Auth).
+ */
+export const authRequestRules = createAuthMiddleware(async (ctx) => {
+  const rule = ctx.path ? RULES[ctx.path] : undefined;
+  if (!rule) return;
+  const result = rule.safeParse(ctx.body ?? {});
+  if (result.success) return;
+  const [issue] = result.error.issues;
+  const field = issue?.path.join(".") || "body";
+  throw APIError.from("BAD_REQUEST", { code: issue ? codeOf(issue, ctx.path) : "VALIDATION_ERROR", message: `Invalid ${field}` });
+});

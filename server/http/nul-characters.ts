@@ -1,0 +1,35 @@
+import type { MiddlewareHandler } from "hono";
+import { apiError } from "./errors.js";
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
+
+function hasNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNul(v));
+  return false;
+}
+
+/**
+ * Refuses a request with a NUL character in its URL or in its JSON body with a 400. PostgreSQL
+ * text cannot hold NUL, so such a value would otherwise reach a query and fail there as a 500,
+ * in our routes and in Better Auth's alike; no field of the product ever needs one.
+ */
+export function refuseNulCharacters(opts: { exempt?: (path: string) => boolean } = {}): MiddlewareHandler {
+  return async (c, next) => {
+    if (opts.exempt?.(c.req.path)) return next();
+    if (/%00/.test(c.req.url)) throw apiError(c, 400, "invalidCharacters");
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && JSON_TYPE.test(c.req.header("content-type") ?? "")) {
+      // A copy: the route (or Better Auth) still reads the body itself, with its own limits.
+      const text = new TextDecoder().decode(await c.req.raw.clone().arrayBuffer());
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // Malformed JSON is the route's to answer.
+      }
+      if (hasNul(parsed)) throw apiError(c, 400, "invalidCharacters");
+    }
+    return next();
+  };
+}

@@ -1,0 +1,367 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Actor, as, dbSnapshot, type TeamFixture, teamFixture } from "../support/actors.js";
+import { DATABASE_KINDS } from "../support/databases.js";
+import { startTestServer, type TestServer } from "../support/server.js";
+import { startSmtpCapture } from "../support/smtp.js";
+import { json, type Smtp } from "./billing-support.js";
+
+type ActorName = "anonymous" | "stranger" | "member" | "admin";
+const ACTORS: ActorName[] = ["anonymous", "stranger", "member", "admin"];
+
+interface Row {
+  /** "METHOD path" as the route is declared; Better Auth routes under /api/auth/. */
+  route: string;
+  request(fx: TeamFixture): { path: string; init?: RequestInit };
+  /** The status each actor gets. */
+  status: Record<ActorName, number>;
+  /** Actors whose request may change data; everyone else's must change nothing. */
+  allowed: ActorName[];
+}
+
+const get = (path: string) => ({ path });
+const post = (path: string, body?: unknown) => ({
+  path,
+  init: body === undefined ? { method: "POST" } : json(body),
+});
+const form = (path: string, body: string) => ({
+  path,
+  init: { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body },
+});
+const ORG = "/api/auth/organization";
+
+/** Every API route of our own, then the Better Auth organization routes the product relies on. */
+const ROWS: Row[] = [
+  {
+    route: "GET /api/subscription",
+    request: () => get("/api/subscription"),
+    status: { anonymous: 401, stranger: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "member", "admin"],
+  },
+  {
+    route: "GET /api/teams",
+    request: () => get("/api/teams?kind=admin"),
+    status: { anonymous: 401, stranger: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "member", "admin"],
+  },
+  {
+    route: "POST /api/teams",
+    request: () => post("/api/teams", { name: "Beta Hiring" }),
+    status: { anonymous: 401, stranger: 403, member: 403, admin: 201 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/create-checkout-session",
+    request: (fx) => post("/api/create-checkout-session", { userId: fx.admin.id, planType: "pro" }),
+    status: { anonymous: 401, stranger: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/create-portal-session",
+    request: (fx) => post(`/api/create-portal-session?organizationId=${fx.team.id}`),
+    status: { anonymous: 401, stranger: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "GET /:lang/local-payments/checkout/:id",
+    request: (fx) => get(fx.openCheckoutPath),
+    status: { anonymous: 303, stranger: 404, member: 404, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /:lang/local-payments/checkout/:id",
+    request: (fx) => form(fx.openCheckoutPath, ""),
+    status: { anonymous: 303, stranger: 404, member: 404, admin: 303 },
+    allowed: ["admin"],
+  },
+  {
+    route: "GET /:lang/local-payments/billing",
+    request: () => get("/en/local-payments/billing"),
+    status: { anonymous: 303, stranger: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "member", "admin"],
+  },
+  {
+    // Acts on the caller's own subscription only: for the others it changes nothing.
+    route: "POST /:lang/local-payments/billing",
+    request: () => form("/en/local-payments/billing", "action=cancel"),
+    status: { anonymous: 303, stranger: 303, member: 303, admin: 303 },
+    allowed: ["admin"],
+  },
+  {
+    route: "GET /api/site-config",
+    request: () => get("/api/site-config"),
+    status: { anonymous: 200, stranger: 200, member: 200, admin: 200 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/send-contact",
+    request: () => post("/api/send-contact", { name: "Casey Contact", email: "casey@example.com" }),
+    status: { anonymous: 201, stranger: 201, member: 201, admin: 201 },
+    allowed: ["anonymous", "stranger", "member", "admin"],
+  },
+  {
+    // Only the payment provider's signature authorizes an event; a session does not.
+    route: "POST /api/webhooks/:provider",
+    request: (fx) =>
+      post("/api/webhooks/local", {
+        id: "evt_forged",
+        type: "customer.subscription.deleted",
+        created: 1,
+        data: { object: { id: "sub_x", customer: "cus_x", status: "canceled", metadata: { userId: fx.admin.id } } },
+      }),
+    status: { anonymous: 400, stranger: 400, member: 400, admin: 400 },
+    allowed: [],
+  },
+  {
+    route: "GET /api/auth/organization/list-members",
+    request: (fx) => get(`${ORG}/list-members?organizationId=${fx.team.id}`),
+    status: { anonymous: 401, stranger: 403, member: 200, admin: 200 },
+    allowed: ["member", "admin"],
+  },
+  {
+    route: "GET /api/auth/organization/get-full-organization",
+    request: (fx) => get(`${ORG}/get-full-organization?organizationId=${fx.team.id}`),
+    status: { anonymous: 401, stranger: 403, member: 200, admin: 200 },
+    allowed: ["member", "admin"],
+  },
+  {
+    route: "GET /api/auth/organization/get-active-member-role",
+    request: (fx) => get(`${ORG}/get-active-member-role?organizationId=${fx.team.id}`),
+    status: { anonymous: 401, stranger: 403, member: 200, admin: 200 },
+    allowed: ["member", "admin"],
+  },
+  {
+    route: "GET /api/auth/organization/list-invitations",
+    request: (fx) => get(`${ORG}/list-invitations?organizationId=${fx.team.id}`),
+    status: { anonymous: 401, stranger: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/auth/organization/set-active",
+    request: (fx) => post(`${ORG}/set-active`, { organizationId: fx.team.id }),
+    status: { anonymous: 401, stranger: 403, member: 200, admin: 200 },
+    allowed: ["member", "admin"],
+  },
+  {
+    route: "POST /api/auth/organization/invite-member",
+    request: (fx) => post(`${ORG}/invite-member`, { email: "new-hire@example.com", role: "member", organizationId: fx.team.id }),
+    status: { anonymous: 401, stranger: 404, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/auth/organization/invite-member (as admin)",
+    request: (fx) => post(`${ORG}/invite-member`, { email: "new-lead@example.com", role: "admin", organizationId: fx.team.id }),
+    status: { anonymous: 401, stranger: 404, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    // Better Auth also knows "owner", which may delete a team; the product has only admin and member.
+    route: "POST /api/auth/organization/invite-member (as owner)",
+    request: (fx) => post(`${ORG}/invite-member`, { email: "new-owner@example.com", role: "owner", organizationId: fx.team.id }),
+    status: { anonymous: 400, stranger: 400, member: 400, admin: 400 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/auth/organization/update-member-role (to owner)",
+    request: (fx) => post(`${ORG}/update-member-role`, { memberId: fx.memberId, role: ["member", "owner"], organizationId: fx.team.id }),
+    status: { anonymous: 400, stranger: 400, member: 400, admin: 400 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/auth/organization/cancel-invitation",
+    request: (fx) => post(`${ORG}/cancel-invitation`, { invitationId: fx.invitationId }),
+    status: { anonymous: 401, stranger: 404, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    // Only the invited address may take or turn down an invitation, not even the team's admin.
+    route: "POST /api/auth/organization/accept-invitation",
+    request: (fx) => post(`${ORG}/accept-invitation`, { invitationId: fx.invitationId }),
+    status: { anonymous: 401, stranger: 403, member: 403, admin: 403 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/auth/organization/reject-invitation",
+    request: (fx) => post(`${ORG}/reject-invitation`, { invitationId: fx.invitationId }),
+    status: { anonymous: 401, stranger: 403, member: 403, admin: 403 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/auth/organization/update",
+    request: (fx) => post(`${ORG}/update`, { data: { name: "Renamed" }, organizationId: fx.team.id }),
+    status: { anonymous: 401, stranger: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/auth/organization/update-member-role",
+    request: (fx) => post(`${ORG}/update-member-role`, { memberId: fx.colleagueId, role: "admin", organizationId: fx.team.id }),
+    status: { anonymous: 401, stranger: 404, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/auth/organization/remove-member",
+    request: (fx) => post(`${ORG}/remove-member`, { memberIdOrEmail: fx.colleagueId, organizationId: fx.team.id }),
+    status: { anonymous: 401, stranger: 404, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    // The creator's role is admin, which may not delete a team: nobody can through the API.
+    route: "POST /api/auth/organization/delete",
+    request: (fx) => post(`${ORG}/delete`, { organizationId: fx.team.id }),
+    status: { anonymous: 401, stranger: 403, member: 403, admin: 403 },
+    allowed: [],
+  },
+  {
+    // The only admin cannot leave the team without an admin.
+    route: "POST /api/auth/organization/leave",
+    request: (fx) => post(`${ORG}/leave`, { organizationId: fx.team.id }),
+    status: { anonymous: 401, stranger: 404, member: 200, admin: 400 },
+    allowed: ["member"],
+  },
+  {
+    // A userId in the body never creates a team for someone else (see the test below).
+    route: "POST /api/auth/organization/create",
+    request: (fx) => post(`${ORG}/create`, { name: "Gamma", slug: `gamma-${crypto.randomUUID()}`, userId: fx.stranger.id }),
+    status: { anonymous: 401, stranger: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+];
+
+/** The API and payment-page routes declared in server/routes/*.ts, as "METHOD path". */
+function declaredRoutes(): string[] {
+  const dir = path.resolve("server/routes");
+  const out: string[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
+    const source = readFileSync(path.join(dir, file), "utf8");
+    for (const m of source.matchAll(/app\.(get|post|put|patch|delete)\(\s*"([^"]+)"/g)) {
+      const [, method = "", route = ""] = m;
+      if (route.startsWith("/api/") || route.includes("local-payments")) out.push(`${method.toUpperCase()} ${route}`);
+    }
+  }
+  return out.sort();
+}
+
+describe.each(DATABASE_KINDS)("authorization matrix on %s", (kind) => {
+  let smtp: Smtp;
+  let server: TestServer;
+  let fx: TeamFixture;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    server = await startTestServer(kind, { SMTP_URL: smtp.url });
+    fx = await teamFixture(server, smtp);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  const actor = (name: ActorName): Actor => (name === "anonymous" ? null : fx[name]);
+  const send = (row: Row, name: ActorName, lang = "en") => {
+    const { path: target, init = {} } = row.request(fx);
+    return server.fetch(target, { ...init, headers: as(actor(name), { ...(init.headers as Record<string, string>), "x-language": lang }) });
+  };
+
+  it("covers every API route the server declares", () => {
+    const covered = new Set(ROWS.map((r) => r.route));
+    const declared = declaredRoutes();
+    expect(declared).toContain("POST /api/send-contact");
+    expect(declared.filter((r) => !covered.has(r))).toEqual([]);
+  });
+
+  it.each(ROWS.map((r) => [r.route, r] as const))("%s: refused actors get their status and change nothing", async (_route, row) => {
+    for (const name of ACTORS.filter((a) => !row.allowed.includes(a))) {
+      const before = await dbSnapshot(server.db);
+      const res = await send(row, name, name === "stranger" ? "de" : "en");
+      expect({ actor: name, status: res.status }).toEqual({ actor: name, status: row.status[name] });
+      if (res.status >= 400 && row.request(fx).path.startsWith("/api/")) {
+        expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+        const body = await res.json();
+        expect(typeof body.message).toBe("string");
+        expect(body.message.length).toBeGreaterThan(0);
+      }
+      if (res.status === 303) expect(new URL(res.headers.get("location") ?? "", server.url).origin).toBe(server.url);
+      expect(await dbSnapshot(server.db)).toEqual(before);
+    }
+  });
+
+  it("answers refusals in the caller's language", async () => {
+    const row = ROWS.find((r) => r.route === "POST /api/teams") as Row;
+    expect(await (await send(row, "stranger", "de")).json()).toEqual({ message: "Wechseln Sie zu Pro, um Teams zu erstellen" });
+    expect(await (await send(row, "anonymous", "de")).json()).toEqual({ message: "Sie müssen angemeldet sein" });
+  });
+
+  it("lets the allowed actors do each of these, in order", async () => {
+    for (const row of ROWS) {
+      for (const name of row.allowed) {
+        const res = await send(row, name);
+        expect({ route: row.route, actor: name, status: res.status }).toEqual({ route: row.route, actor: name, status: row.status[name] });
+      }
+    }
+    // What the allowed requests did, and nothing more.
+    const team = await server.db.selectFrom("organization").select("name").where("id", "=", fx.team.id).executeTakeFirstOrThrow();
+    expect(team.name).toBe("Renamed");
+    const members = await server.db.selectFrom("member").select(["userId", "role"]).where("organizationId", "=", fx.team.id).execute();
+    expect(members).toEqual([{ userId: fx.admin.id, role: "admin" }]);
+  });
+
+  it("reads only the caller's own subscription and teams, whatever the query names", async () => {
+    const subscription = await server.fetch(`/api/subscription?userId=${fx.admin.id}`, { headers: as(fx.stranger) });
+    expect(await subscription.json()).toMatchObject({ isPro: false, status: null });
+    for (const kind of ["admin", "member"]) {
+      const teams = await server.fetch(`/api/teams?kind=${kind}&userId=${fx.admin.id}`, { headers: as(fx.stranger) });
+      expect(await teams.json()).toMatchObject({ total: 0, items: [] });
+    }
+    const orgs = await (await server.fetch(`${ORG}/list?userId=${fx.admin.id}`, { headers: as(fx.stranger) })).json();
+    expect(orgs).toEqual([]);
+  });
+
+  it("creates a team for the signed-in user even when the body names another user", async () => {
+    const slug = `delta-${crypto.randomUUID()}`;
+    const res = await server.fetch(`${ORG}/create`, json({ name: "Delta", slug, userId: fx.stranger.id }, as(fx.admin)));
+    expect(res.status).toBe(200);
+    const rows = await server.db
+      .selectFrom("member")
+      .innerJoin("organization", "organization.id", "member.organizationId")
+      .select(["member.userId", "member.role"])
+      .where("organization.slug", "=", slug)
+      .execute();
+    expect(rows).toEqual([{ userId: fx.admin.id, role: "admin" }]);
+  });
+
+  it("changes only the caller's own account, and never its subscription state", async () => {
+    const userRow = (id: string) => server.db.selectFrom("user").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const adminBefore = await userRow(fx.admin.id);
+    const strangerBefore = await userRow(fx.stranger.id);
+
+    // Fields a user may not write are refused outright.
+    for (const field of [
+      { activeSubscription: true },
+      { subscriptionStatus: "active" },
+      { createOrganization: true },
+      { emailVerified: false },
+    ]) {
+      const res = await server.fetch("/api/auth/update-user", json(field, as(fx.stranger)));
+      expect(res.status).toBe(400);
+      expect(typeof (await res.json()).message).toBe("string");
+    }
+    expect(await userRow(fx.stranger.id)).toEqual(strangerBefore);
+
+    // Naming another user's id changes the caller's own row.
+    const res = await server.fetch(
+      "/api/auth/update-user",
+      json({ name: "Sam Renamed", id: fx.admin.id, userId: fx.admin.id }, as(fx.stranger)),
+    );
+    expect(res.status).toBe(200);
+    expect(await userRow(fx.admin.id)).toEqual(adminBefore);
+    expect(await userRow(fx.stranger.id)).toMatchObject({ name: "Sam Renamed", email: fx.stranger.email });
+
+    // Another user's session cannot be revoked: the admin stays signed in.
+    const adminToken = fx.admin.cookie.split("=")[1]?.split(".")[0] as string;
+    const revoke = await server.fetch("/api/auth/revoke-session", json({ token: adminToken }, as(fx.stranger)));
+    expect(revoke.status).toBeLessThan(500);
+    const session = await (await server.fetch("/api/auth/get-session", { headers: as(fx.admin) })).json();
+    expect(session?.user?.id).toBe(fx.admin.id);
+  });
+});
