@@ -1,8 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { LANGUAGES } from "../i18n/languages";
+import { LANGUAGES, type Language } from "../i18n/languages";
 import { switchLanguagePath } from "../i18n/paths";
 import { useLanguage } from "../i18n/use-language";
+
+/** Each language by its own name, as a visitor who reads it looks for it. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: "English", de: "Deutsch" };
 
 /** EN / DE links to the same page in the other language; the active one is marked. */
 export function LanguageSwitcher() {
@@ -19,7 +22,7 @@ export function LanguageSwitcher() {
               hrefLang={lng}
               lang={lng}
               aria-current={lng === current ? "true" : undefined}
-              aria-label={t(`languageSwitcher.${lng}`, { lng })}
+              aria-label={LANGUAGE_NAMES[lng]}
               className="rounded px-2 py-1 text-sm font-medium uppercase aria-[current]:bg-blue-600 aria-[current]:text-white"
             >
               {lng.toUpperCase()}

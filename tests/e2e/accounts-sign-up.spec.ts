@@ -47,6 +47,8 @@ const texts = {
 } as const;
 
 async function expectAxeClean(page: import("@playwright/test").Page) {
+  // A step slides in with a fade; contrast is judged once it has arrived.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   expect(await axeViolations(page)).toEqual([]);
 }
 
