@@ -20,6 +20,22 @@ test.describe("cookie consent", () => {
     await expect(page.getByRole("region", { name: "We value your privacy" })).toHaveCount(0);
   });
 
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("the open menu lies above the banner until it is closed", async ({ page }) => {
+      await page.goto("/de");
+      const banner = page.getByRole("region", { name: "Ihre Privatsphäre ist uns wichtig" });
+      await expect(banner).toBeVisible();
+      await page.getByRole("button", { name: "Menü öffnen" }).click();
+      // The menu's last link, at the bottom of the screen, takes a click: nothing covers it.
+      await page.locator("#mobile-menu").getByRole("link", { name: "Registrieren", exact: true }).click({ trial: true, timeout: 2000 });
+      await page.keyboard.press("Escape");
+      await banner.getByRole("button", { name: "Alle akzeptieren" }).click();
+      await expect(banner).toHaveCount(0);
+    });
+  });
+
   test("the settings panel saves a choice per category with necessary locked on", async ({ page }) => {
     await page.goto("/de/terms");
     await page.getByRole("region", { name: "Ihre Privatsphäre ist uns wichtig" }).getByRole("button", { name: "Einstellungen" }).click();

@@ -25,7 +25,8 @@ export function SiteHeader() {
     <header
       ref={header}
       data-state={state}
-      className="fixed inset-x-0 top-0 z-40 border-b border-transparent bg-white/90 backdrop-blur transition-transform duration-200 ease-out data-[state=pinned]:border-slate-200 data-[state=pinned]:shadow-sm data-[state=unpinned]:-translate-y-full motion-reduce:transition-none"
+      // The open phone menu is above the cookie banner: it holds the focus until it is closed.
+      className={`fixed inset-x-0 top-0 ${menuOpen ? "z-[60]" : "z-40"} border-b border-transparent bg-white/90 backdrop-blur transition-transform duration-200 ease-out data-[state=pinned]:border-slate-200 data-[state=pinned]:shadow-sm data-[state=unpinned]:-translate-y-full motion-reduce:transition-none`}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <LocalizedLink to="/" className="flex shrink-0 items-center gap-2 rounded-md font-semibold text-slate-900">
