@@ -126,20 +126,46 @@ export function startOutboxWorker(opts: OutboxOptions): OutboxWorker {
 
   /**
    * Marks a batch's delivered mails sent and their requests notified once all of a request's mails
-   * are out, in one statement: each commit is a disk write, the main cost per mail on the embedded
-   * database. The subquery sees the table as before this update, hence the `m.id <> all(...)`.
+   * are out, in one statement as long as a request's mails share a batch: each commit is a disk
+   * write, the main cost per mail on the embedded database. The subquery sees the table as before
+   * this update, hence the `m.id <> all(...)`.
    */
   async function markSent(ids: number[]) {
     const list = sql`array[${sql.join(ids)}]::bigint[]`;
-    await sql`
+    const { rows } = await sql<{ id: string }>`
       with sent as (
         update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = any(${list})
-        returning contact_request_id)
-      update contact_request c set status = 'notified'
-      where c.id in (select contact_request_id from sent) and c.status = 'pending'
-        and not exists (select 1 from mail_outbox m where m.contact_request_id = c.id and m.sent_at is null and m.id <> all(${list}))`.execute(
-      db,
-    );
+        returning contact_request_id),
+      notified as (
+        update contact_request c set status = 'notified'
+        where c.id in (select contact_request_id from sent) and c.status = 'pending'
+          and not exists (select 1 from mail_outbox m where m.contact_request_id = c.id and m.sent_at is null and m.id <> all(${list}))
+        returning c.id)
+      select distinct contact_request_id as id from sent
+      where contact_request_id is not null and contact_request_id not in (select id from notified)`.execute(db);
+    // A request whose other mail looked unsent may have had it sent by another instance whose commit
+    // this statement could not see. Checking again after our commit closes that gap: of two workers
+    // finishing a request's mails at once, the later check sees both commits.
+    if (rows.length) await markNotified(rows.map((r) => r.id));
+  }
+
+  async function markNotified(requestIds: string[]) {
+    await db
+      .updateTable("contact_request")
+      .set({ status: "notified" })
+      .where("id", "in", requestIds)
+      .where("status", "=", "pending")
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("mail_outbox as m")
+              .select("m.id")
+              .whereRef("m.contact_request_id", "=", "contact_request.id")
+              .where("m.sent_at", "is", null),
+          ),
+        ),
+      )
+      .execute();
   }
 
   async function cycle() {
