@@ -17,7 +17,13 @@ export interface Instance {
  * reverse proxy that sets x-forwarded-for, as a load balancer would. Instances that stop answering
  * are taken out of rotation.
  */
-export async function startCluster(opts: { instances: number; redisUrl: string; env?: Record<string, string> }) {
+export async function startCluster(opts: {
+  instances: number;
+  redisUrl: string;
+  env?: Record<string, string>;
+  /** Settings of one instance on top of `env`, by its index. */
+  instanceEnv?: (index: number) => Record<string, string>;
+}) {
   const database: TestDatabase = await createTestDatabase("postgres");
   const proxyPort = await freePort();
   const baseUrl = `http://127.0.0.1:${proxyPort}`;
@@ -37,12 +43,12 @@ export async function startCluster(opts: { instances: number; redisUrl: string; 
     ...opts.env,
   };
 
-  async function launch(): Promise<Instance> {
+  async function launch(index: number): Promise<Instance> {
     const port = await freePort();
     const dataDir = await mkdtemp(path.join(tmpdir(), "crm-cluster-"));
     dataDirs.push(dataDir);
     const child = spawn(process.execPath, ["build/node/main.js"], {
-      env: { ...env, PORT: String(port), DATA_DIR: dataDir },
+      env: { ...env, ...opts.instanceEnv?.(index), PORT: String(port), DATA_DIR: dataDir },
       stdio: ["ignore", "ignore", "inherit"],
     });
     const instance: Instance = { port, process: child, alive: false };
@@ -62,7 +68,7 @@ export async function startCluster(opts: { instances: number; redisUrl: string; 
     throw new Error("instance did not become healthy");
   }
 
-  for (let i = 0; i < opts.instances; i++) instances.push(await launch());
+  for (let i = 0; i < opts.instances; i++) instances.push(await launch(i));
 
   let next = 0;
   const served = new Map<number, number>();
@@ -78,7 +84,10 @@ export async function startCluster(opts: { instances: number; redisUrl: string; 
     const client = (req.headers["x-simulated-client"] as string | undefined) ?? req.socket.remoteAddress ?? "";
     const headers = { ...req.headers, "x-forwarded-for": client };
     const upstream = request({ host: "127.0.0.1", port: target.port, path: req.url, method: req.method, headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
+      // Connection headers describe the instance's connection, not the proxy's: passing on the
+      // instance's longer keep-alive would make clients reuse sockets the proxy has already closed.
+      const { connection: _connection, "keep-alive": _keepAlive, ...headers } = up.headers;
+      res.writeHead(up.statusCode ?? 502, headers);
       up.pipe(res);
     });
     upstream.on("error", () => {

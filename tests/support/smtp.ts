@@ -10,6 +10,8 @@ export interface CapturedMail {
   html: string;
   headers: ParsedMail["headers"];
   raw: string;
+  /** The name the sending client greeted with (EHLO), which tells apart senders on one host. */
+  client: string;
 }
 
 /** A real SMTP server on a free local port that keeps every message it receives. */
@@ -17,6 +19,7 @@ export async function startSmtpCapture(port = 0) {
   const messages: CapturedMail[] = [];
   const waiters: (() => void)[] = [];
   let refuse = false;
+  let delayMs = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -29,6 +32,7 @@ export async function startSmtpCapture(port = 0) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", async () => {
+        if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
         const raw = Buffer.concat(chunks).toString("utf8");
         const parsed = await simpleParser(raw);
         messages.push({
@@ -39,6 +43,7 @@ export async function startSmtpCapture(port = 0) {
           html: typeof parsed.html === "string" ? parsed.html : "",
           headers: parsed.headers,
           raw,
+          client: session.hostNameAppearsAs,
         });
         for (const w of waiters.splice(0)) w();
         callback();
@@ -55,6 +60,10 @@ export async function startSmtpCapture(port = 0) {
     /** Makes the server refuse (true) or accept (false) new connections, to simulate an outage. */
     setRefusing(value: boolean) {
       refuse = value;
+    },
+    /** Makes the server take `ms` to accept each message, as a slow mail relay would. */
+    setDelay(ms: number) {
+      delayMs = ms;
     },
     /** Resolves with the first message to `address` matching `predicate`, waiting up to `timeoutMs`. */
     async waitFor(address: string, predicate: (m: CapturedMail) => boolean = () => true, timeoutMs = 10_000) {
