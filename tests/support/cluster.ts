@@ -62,7 +62,7 @@ export async function startCluster(opts: {
           return instance;
         }
       } catch {}
-      if (child.exitCode !== null) throw new Error(`instance exited with ${child.exitCode}`);
+      if (child.exitCode !== null || child.signalCode) throw new Error(`instance exited with ${child.exitCode ?? child.signalCode}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error("instance did not become healthy");
