@@ -1,50 +1,27 @@
-// Lighthouse 12.8 (mobile preset, Debian Chromium) on /en and /de: median of 3 runs per page, plus
-// the JavaScript transferred before any interaction and the gzip size of the prerendered HTML.
-// Prints a Markdown table. Needs a build (`npm run build`). Run: node bench/lighthouse/run.mjs [runs]
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+// Lighthouse 12.8 (mobile preset, Debian Chromium): median of 3 runs per page, plus the JavaScript
+// transferred before any interaction and the gzip size of the prerendered HTML. Prints a Markdown
+// table. Needs a build (`npm run build`).
+//   node bench/lighthouse/run.mjs [runs] [--pages /en,/de,/en/privacy-policy,/en/sign-in]
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { assertRunning, machineLine, root, startServer, table } from "../lib.mjs";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const runs = Number(process.argv[2] ?? 3);
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { pages: { type: "string", default: "/en,/de,/en/privacy-policy,/en/sign-in" } },
+});
+const runs = Number(positionals[0] ?? 3);
+const pages = values.pages.split(",").map((p) => p.trim());
 const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS =
   "--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync";
 
-const port = await new Promise((resolve) => {
-  const srv = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = srv.address();
-    srv.close(() => resolve(port));
-  });
-});
-const baseUrl = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "crm-lighthouse-"));
-const server = spawn(process.execPath, ["build/node/main.js"], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    BASE_URL: baseUrl,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    REDIS_URL: "",
-    LOG_LEVEL: "warn",
-  },
-  stdio: "ignore",
-});
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-  } catch {}
-  if (i > 600) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 200));
-}
+// Rate limits as in production; pages are not limited.
+const server = await startServer({ env: { RATE_LIMIT: "on", LOG_LEVEL: "warn" } });
+const baseUrl = server.url;
 
 /** One Lighthouse run; a run whose trace recording failed (it happens on a busy machine) is repeated. */
 function lighthouse(url, attempt = 1) {
@@ -90,9 +67,10 @@ function lighthouseOnce(url) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const rows = [];
 try {
-  for (const page of ["/en", "/de"]) {
+  for (const page of pages) {
     const results = [];
     for (let i = 0; i < runs; i++) results.push(lighthouse(`${baseUrl}${page}`));
+    assertRunning(server);
     const m = (key) => median(results.map((r) => r[key]));
     const html = readFileSync(path.join(root, "build/client", page.slice(1), "index.html"));
     rows.push([
@@ -109,11 +87,11 @@ try {
     ]);
   }
 } finally {
-  server.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 
+console.log(`\n${machineLine()}`);
 console.log(`Lighthouse 12.8.2, mobile preset, median of ${runs} runs, ${chrome}\n`);
-console.log("| Page | Performance | Accessibility | Best practices | SEO | CLS | LCP | TBT | JS transferred | HTML (gzip) |");
-console.log("|---|---|---|---|---|---|---|---|---|---|");
-for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+console.log(
+  table(["Page", "Performance", "Accessibility", "Best practices", "SEO", "CLS", "LCP", "TBT", "JS transferred", "HTML (gzip)"], rows),
+);

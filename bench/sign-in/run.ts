@@ -1,20 +1,25 @@
 /**
  * Sign-in throughput and latency at 1, 4 and 16 concurrent clients against the production build,
- * next to the throughput of the bare password hash (scrypt N=16384, r=16, p=1, 64 bytes, the
- * parameters Better Auth uses) measured in the same run on the same machine.
+ * on the embedded database and, when BENCH_DATABASE_URL (an admin URL; a scratch database is
+ * created and dropped) is set, on PostgreSQL, next to the throughput of the bare password hash
+ * (scrypt N=16384, r=16, p=1, 64 bytes, the parameters Better Auth uses) measured in the same run
+ * on the same machine.
  *
- *   npm run build && npx tsx bench/sign-in/run.ts [seconds per level, default 10]
+ *   npm run build && npx tsx bench/sign-in/run.ts [seconds per level, default 10] [--levels 1,4,16]
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, scrypt } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
 import { freePort } from "../../tests/support/server.js";
 import { codeIn, startSmtpCapture } from "../../tests/support/smtp.js";
 
-const SECONDS = Number(process.argv[2] ?? 10);
-const LEVELS = [1, 4, 16];
+const args = parseArgs({ allowPositionals: true, options: { levels: { type: "string", default: "1,4,16" } } });
+const SECONDS = Number(args.positionals[0] ?? 10);
+const LEVELS = args.values.levels.split(",").map(Number);
 const PASSWORD = "correct horse battery";
 
 interface Result {
@@ -61,7 +66,7 @@ const hash = () =>
     ),
   );
 
-async function startProductServer(smtpUrl: string) {
+async function startProductServer(smtpUrl: string, databaseUrl?: string) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "crm-bench-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -74,67 +79,132 @@ async function startProductServer(smtpUrl: string) {
       HOST: "127.0.0.1",
       BASE_URL: baseUrl,
       DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? "",
+      REDIS_URL: "",
       SMTP_URL: smtpUrl,
       RATE_LIMIT: "off",
       LOG_LEVEL: "warn",
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  let stopping = false;
+  let ended: string | undefined;
+  server.once("exit", (code, signal) => {
+    ended = signal ? `was ended by ${signal}` : `exited with code ${code}`;
+    if (!stopping) console.error(`server ${server.pid} ${ended} while the benchmark was running`);
   });
   for (let i = 0; ; i++) {
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+      if ((await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(5_000) })).ok) break;
     } catch {}
-    if (i > 300) throw new Error("server did not start");
+    if (ended) throw new Error(`server ${ended} before it answered`);
+    if (i > 600) {
+      server.kill("SIGKILL");
+      throw new Error("server did not start");
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     baseUrl,
+    /** Throws when the server ended without being asked to, so no figure of a dead server is reported. */
+    assertRunning() {
+      if (ended) throw new Error(`the server ${ended} during the measurement`);
+    },
     async stop() {
+      stopping = true;
+      if (ended) return rm(dataDir, { recursive: true, force: true });
+      const exited = new Promise((r) => server.once("exit", r));
       server.kill("SIGTERM");
-      await new Promise((r) => server.once("exit", r));
+      const timer = setTimeout(() => server.kill("SIGKILL"), 30_000);
+      await exited;
+      clearTimeout(timer);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-const smtp = await startSmtpCapture();
-const server = await startProductServer(smtp.url);
-const post = (p: string, body: unknown) =>
-  fetch(`${server.baseUrl}${p}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: server.baseUrl },
-    body: JSON.stringify(body),
-  });
-try {
-  const email = "bench@example.com";
-  await post("/api/auth/sign-up/email", { name: "Bench User", email, password: PASSWORD });
-  const verified = await post("/api/auth/email-otp/verify-email", { email, otp: codeIn(await smtp.waitFor(email)) });
-  if (!verified.ok) throw new Error(`verification failed: ${verified.status}`);
-
-  const signIn = async () => {
-    const res = await post("/api/auth/sign-in/email", { email, password: PASSWORD });
-    await res.arrayBuffer();
-    return res.status === 200;
+/** A new empty database on the PostgreSQL server of `adminUrl`, dropped by `drop()`. */
+async function scratchDatabase(adminUrl: string) {
+  const name = `crm_bench_${randomBytes(4).toString("hex")}`;
+  const admin = async (query: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(query);
+    await client.end();
   };
-  await load(2, 2, signIn); // warm-up
-  const rows: { level: number; signIn: Result; hash: Result }[] = [];
-  for (const level of LEVELS) {
-    const s = await load(level, SECONDS, signIn);
-    const h = await load(level, SECONDS, hash);
-    rows.push({ level, signIn: s, hash: h });
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+const smtp = await startSmtpCapture();
+let account = 0;
+
+/**
+ * Sign-in results per level on one database, with a fresh account and server, each followed by
+ * the bare hash at the same concurrency, so a row's two figures share the machine's conditions.
+ */
+async function measureSignIn(databaseUrl?: string): Promise<{ signIn: Result; hash: Result }[]> {
+  const server = await startProductServer(smtp.url, databaseUrl);
+  const post = (p: string, body: unknown) =>
+    fetch(`${server.baseUrl}${p}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.baseUrl },
+      body: JSON.stringify(body),
+      // An answer later than this counts as an error rather than holding up the run.
+      signal: AbortSignal.timeout(30_000),
+    });
+  try {
+    const email = `bench-${account++}@example.com`;
+    await post("/api/auth/sign-up/email", { name: "Bench User", email, password: PASSWORD });
+    const verified = await post("/api/auth/email-otp/verify-email", { email, otp: codeIn(await smtp.waitFor(email)) });
+    if (!verified.ok) throw new Error(`verification failed: ${verified.status}`);
+
+    const signIn = async () => {
+      const res = await post("/api/auth/sign-in/email", { email, password: PASSWORD });
+      await res.arrayBuffer();
+      return res.status === 200;
+    };
+    await load(2, 2, signIn); // warm-up
+    const results: { signIn: Result; hash: Result }[] = [];
+    for (const level of LEVELS) results.push({ signIn: await load(level, SECONDS, signIn), hash: await load(level, SECONDS, hash) });
+    server.assertRunning();
+    return results;
+  } finally {
+    await server.stop();
   }
+}
+
+try {
+  const databases: [string, { signIn: Result; hash: Result }[]][] = [["PGlite", await measureSignIn()]];
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) {
+    const database = await scratchDatabase(adminUrl);
+    try {
+      databases.push(["PostgreSQL", await measureSignIn(database.url)]);
+    } finally {
+      await database.drop();
+    }
+  } else {
+    console.error("BENCH_DATABASE_URL is not set: PostgreSQL skipped");
+  }
+
   const f = (n: number, d = 1) => n.toFixed(d);
   console.log(
-    `\nNode ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), ${SECONDS} s per level, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? 4}\n`,
+    `\nNode ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}, ${SECONDS} s per level, UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? 4}\n`,
   );
-  console.log("| clients | sign-ins/s | p50 ms | p99 ms | errors | bare scrypt hashes/s | sign-in / hash |");
-  console.log("|---:|---:|---:|---:|---:|---:|---:|");
-  for (const { level, signIn: s, hash: h } of rows) {
-    console.log(
-      `| ${level} | ${f(s.perSecond)} | ${f(s.p50)} | ${f(s.p99)} | ${s.errors} | ${f(h.perSecond)} | ${f(s.perSecond / h.perSecond, 2)} |`,
-    );
+  console.log("| database | clients | sign-ins/s | p50 ms | p99 ms | errors | bare scrypt hashes/s | sign-in / hash |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const [label, results] of databases) {
+    for (const { signIn: s, hash: h } of results) {
+      console.log(
+        `| ${label} | ${s.clients} | ${f(s.perSecond)} | ${f(s.p50)} | ${f(s.p99)} | ${s.errors} | ${f(h.perSecond)} | ${f(s.perSecond / h.perSecond, 2)} |`,
+      );
+    }
   }
 } finally {
-  await server.stop();
   await smtp.close();
 }
