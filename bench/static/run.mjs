@@ -27,21 +27,12 @@ const connections = Number(values.connections);
 const page = values.page;
 const file = path.join(root, "build/client", page.slice(1), "index.html");
 if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
-const hasWrk = spawnSync("wrk", ["-v"]).error === undefined;
-const tool = values.tool ?? (hasWrk ? "wrk" : "autocannon");
-if (!["autocannon", "wrk"].includes(tool)) throw new Error("--tool must be wrk or autocannon");
-if (tool === "wrk" && !hasWrk) throw new Error("wrk is not installed (Debian: apt-get install -y wrk)");
-if (!hasWrk) console.error("wrk is not installed (Debian: apt-get install -y wrk); measuring with autocannon, which limits the rates");
+const findNginx = () => ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
+const findWrk = () => spawnSync("wrk", ["-v"]).error === undefined;
 
-/** The nginx binary; installed from Debian when missing and we are root, otherwise a clear exit. */
-function nginxBinary() {
-  const find = () => ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
-  if (find()) return find();
-  if (process.getuid?.() !== 0) {
-    console.error("nginx is not installed. Install it (Debian: `sudo apt-get install -y nginx`) and run again.");
-    process.exit(3);
-  }
-  console.error("nginx is not installed; installing it with apt-get (the package's service is not started)");
+/** Installs the missing Debian packages when we are root; the nginx service is not started. */
+function aptInstall(packages) {
+  console.error(`installing ${packages.join(" ")} with apt-get`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   // policy-rc.d answers 101 to the package scripts, so they do not start a system nginx on port 80.
   const policy = "/usr/sbin/policy-rc.d";
@@ -50,7 +41,7 @@ function nginxBinary() {
   try {
     for (const args of [
       ["update", "-qq"],
-      ["install", "-y", "-qq", "nginx"],
+      ["install", "-y", "-qq", ...packages],
     ]) {
       const r = spawnSync("apt-get", args, { env, stdio: ["ignore", "ignore", "inherit"] });
       if (r.status !== 0) throw new Error(`apt-get ${args.join(" ")} failed`);
@@ -58,13 +49,23 @@ function nginxBinary() {
   } finally {
     if (ownPolicy) rmSync(policy, { force: true });
   }
-  const found = find();
-  if (!found) throw new Error("nginx is still missing after apt-get install");
-  return found;
 }
 
+const missing = [...(findNginx() ? [] : ["nginx"]), ...(findWrk() || values.tool === "autocannon" ? [] : ["wrk"])];
+if (missing.length && process.getuid?.() === 0 && spawnSync("apt-get", ["--version"]).error === undefined) aptInstall(missing);
+const nginxBin = findNginx();
+if (!nginxBin) {
+  console.error("nginx is not installed. Install it (Debian: `sudo apt-get install -y nginx wrk`) and run again.");
+  process.exit(3);
+}
+const hasWrk = findWrk();
+const tool = values.tool ?? (hasWrk ? "wrk" : "autocannon");
+if (!["autocannon", "wrk"].includes(tool)) throw new Error("--tool must be wrk or autocannon");
+if (tool === "wrk" && !hasWrk) throw new Error("wrk is not installed (Debian: apt-get install -y wrk)");
+if (!hasWrk) console.error("wrk is not installed (Debian: apt-get install -y wrk); measuring with autocannon, which limits the rates");
+
 async function startNginx() {
-  const bin = nginxBinary();
+  const bin = nginxBin;
   const dir = mkdtempSync(path.join(tmpdir(), "crm-bench-nginx-"));
   for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, sub));
   // The gzip_static site: the same file, plus its gzip -9 copy beside it.
