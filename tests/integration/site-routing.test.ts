@@ -46,6 +46,16 @@ describe("redirects of SPEC section 2", () => {
 
 describe("prerendered pages", () => {
   it.each([
+    ["/en/sign-in", "Sign in", "E-mail"],
+    ["/de/sign-in", "Anmelden", "E-Mail"],
+  ])("%s carries its form, with the controls disabled until the page is interactive", async (path, heading, label) => {
+    const html = await (await get(path)).text();
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+    expect(html).toContain(`>${label}</label>`);
+    expect(html).toMatch(/<form[^>]*><fieldset disabled=""/);
+  });
+
+  it.each([
     ["/en", "en", "LinkedIn to CRM integration for recruiters"],
     ["/de", "de", "LinkedIn-CRM-Integration für Recruiter"],
     ["/en/privacy-policy", "en", "Privacy policy"],

@@ -7,6 +7,7 @@ import { continueWithGoogle } from "../../auth/google";
 import { useLanguage } from "../../i18n/use-language";
 import { LocalizedLink } from "../localized-link";
 import { Spinner } from "../spinner";
+import { useHydrated } from "../use-hydrated";
 import { AuthShell } from "./auth-shell";
 import { Field, FormAlert, linkClass, primaryButton } from "./field";
 import { GoogleButton } from "./google-button";
@@ -21,11 +22,18 @@ export function SignInForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const session = authClient.useSession();
+  const hydrated = useHydrated();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>(params.get("oauth") === "error" ? t("google.failed") : undefined);
+  const [error, setError] = useState<string | undefined>();
+  const oauthFailed = params.get("oauth") === "error";
   const dashboard = `/${lang}/dashboard`;
+
+  // After hydration: the prerendered form has no query string, so the first render must not use it.
+  useEffect(() => {
+    if (oauthFailed) setError(t("google.failed"));
+  }, [oauthFailed, t]);
 
   useEffect(() => {
     if (session.data) navigate(dashboard, { replace: true });
@@ -66,7 +74,10 @@ export function SignInForm() {
     }
   };
 
-  if (session.isPending || session.data) {
+  // The form is in the prerendered page, so it paints at once; its controls stay disabled until
+  // the page is interactive (a submit before that would be a plain GET with the password in the URL).
+  // A signed-in visitor is sent on to the dashboard once the session is known.
+  if (session.data) {
     return (
       <div className="grid min-h-screen place-items-center">
         <Spinner />
@@ -76,48 +87,50 @@ export function SignInForm() {
 
   return (
     <AuthShell>
-      <form onSubmit={submit} noValidate className="space-y-5">
-        <StepHeading title={t("signIn.title")} subtitle={t("signIn.subtitle")} autoFocus={false} />
-        {error && <FormAlert>{error}</FormAlert>}
-        <Field
-          id="email"
-          type="email"
-          label={t("emailLabel")}
-          value={email}
-          autoComplete="email"
-          required
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <div>
-          <PasswordField
-            id="password"
-            label={t("passwordLabel")}
-            value={password}
-            autoComplete="current-password"
+      <form onSubmit={submit} noValidate>
+        <fieldset disabled={!hydrated} className="min-w-0 space-y-5">
+          <StepHeading title={t("signIn.title")} subtitle={t("signIn.subtitle")} autoFocus={false} />
+          {error && <FormAlert>{error}</FormAlert>}
+          <Field
+            id="email"
+            type="email"
+            label={t("emailLabel")}
+            value={email}
+            autoComplete="email"
             required
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => setEmail(e.target.value)}
           />
-          <p className="mt-2 text-right text-sm">
-            <LocalizedLink to="/forgot-password" className={linkClass}>
-              {t("signIn.forgotPassword")}
+          <div>
+            <PasswordField
+              id="password"
+              label={t("passwordLabel")}
+              value={password}
+              autoComplete="current-password"
+              required
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <p className="mt-2 text-right text-sm">
+              <LocalizedLink to="/forgot-password" className={linkClass}>
+                {t("signIn.forgotPassword")}
+              </LocalizedLink>
+            </p>
+          </div>
+          <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t("signIn.submitting") : t("signIn.submit")}
+          </button>
+          <div className="flex items-center gap-3 text-sm text-slate-500">
+            <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
+            {t("signUp.welcome.or")}
+            <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
+          </div>
+          <GoogleButton onClick={google} busy={busy} />
+          <p className="text-center text-sm text-slate-600">
+            {t("signIn.noAccount")}{" "}
+            <LocalizedLink to="/sign-up" className={linkClass}>
+              {t("signIn.signUp")}
             </LocalizedLink>
           </p>
-        </div>
-        <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
-          {busy ? t("signIn.submitting") : t("signIn.submit")}
-        </button>
-        <div className="flex items-center gap-3 text-sm text-slate-500">
-          <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
-          {t("signUp.welcome.or")}
-          <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
-        </div>
-        <GoogleButton onClick={google} busy={busy} />
-        <p className="text-center text-sm text-slate-600">
-          {t("signIn.noAccount")}{" "}
-          <LocalizedLink to="/sign-up" className={linkClass}>
-            {t("signIn.signUp")}
-          </LocalizedLink>
-        </p>
+        </fieldset>
       </form>
     </AuthShell>
   );
