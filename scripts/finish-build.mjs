@@ -1,9 +1,9 @@
 // Runs after the React Router build:
 // 1. Starts each prerendered page's JavaScript after its first paint: the framework's module
 //    preloads and its inline module script (static imports, fetched while the page is still
-//    parsing) become one inline module that waits for the first frame, then adds the preloads and
+//    parsing) become one inline module that waits for the first frame, preloads the entry and
 //    imports the same modules. Text and images paint without competing with 150 KB of scripts;
-//    hydration starts one frame later. A hidden tab (no frames) loads at once.
+//    hydration starts one frame later. A hidden tab (no frames) loads at once. Decision 116.
 // 2. Precompresses the hashed assets once (brotli and gzip files beside each), so the server does
 //    not spend start-up time on them. Pages are compressed at start-up because the server writes
 //    the deployment's origin into them first.
