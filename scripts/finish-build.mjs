@@ -14,7 +14,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 const client = "build/client";
 
 /** The page with its scripts started after the first paint; throws when the framework's markup is not recognised. */
-export function loadScriptsAfterFirstPaint(html, file) {
+function loadScriptsAfterFirstPaint(html, file) {
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"\/>/g)].map((m) => m[1]);
   const script = html.match(/<script type="module" async="">([\s\S]*?)<\/script>/);
   if (preloads.length === 0 || !script) throw new Error(`${file}: module preloads or module script not found`);
