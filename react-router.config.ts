@@ -1,6 +1,6 @@
 import type { Config } from "@react-router/dev/config";
-import { LANGUAGES } from "./app/i18n/languages";
-import { NOT_FOUND_PATH, PAGES } from "./app/site/pages";
+import { LANGUAGES } from "./core/languages";
+import { NOT_FOUND_PATH, PAGES } from "./core/pages";
 
 export default {
   appDirectory: "app",

@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          include: ["core/**/*.test.ts", "app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
           environment: "node",
         },
       },

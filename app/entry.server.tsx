@@ -4,9 +4,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, languageOfPath } from "../core/languages";
 import { createI18n } from "./i18n/i18n";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./i18n/languages";
-import { languageOfPath } from "./i18n/paths";
 
 // Prerendering reads the catalogs from disk at build time; browsers fetch them over HTTP.
 const files = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", { eager: true, import: "default" });

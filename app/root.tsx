@@ -2,10 +2,9 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Links, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import "./app.css";
+import { DEFAULT_LANGUAGE, languageOfPath } from "../core/languages";
 import { Spinner } from "./components/spinner";
 import { namespacesOf, RESOURCES_SCRIPT_ID } from "./i18n/i18n";
-import { DEFAULT_LANGUAGE } from "./i18n/languages";
-import { languageOfPath } from "./i18n/paths";
 
 export function Layout({ children }: { children: ReactNode }) {
   const lang = languageOfPath(useLocation().pathname) ?? DEFAULT_LANGUAGE;

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import pino, { type Logger } from "pino";
-import { SITE_ORIGIN_PLACEHOLDER } from "../app/site/config.js";
+import { SITE_ORIGIN_PLACEHOLDER } from "../core/site-urls.js";
 import { createApp } from "./app.js";
 import { createAuth } from "./auth/auth.js";
 import type { Config } from "./config.js";

@@ -20,7 +20,6 @@ export const authClient = createAuthClient({
         teamName: { type: "string", required: false },
         createOrganization: { type: "boolean", required: false, input: false },
         organizationName: { type: "string", required: false, input: false },
-        organizationRole: { type: "string", required: false, input: false },
       },
     }),
   ],

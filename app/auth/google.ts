@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../core/languages";
 import { authClient } from "./client";
 
 /** Whether this deployment offers Google sign-in; undefined until known. */

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { LANGUAGES, type Language } from "../i18n/languages";
+import { LANGUAGES, type Language } from "../../core/languages";
 import { switchLanguagePath } from "../i18n/paths";
 import { useLanguage } from "../i18n/use-language";
 

@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
-import type { Language } from "../i18n/languages";
+import type { Language } from "../../core/languages";
+import { PAGES } from "../../core/pages";
+import { alternates } from "../../core/site-urls";
 import { SITE } from "../site/config";
-import { PAGES } from "../site/pages";
-import { absoluteUrl, alternates, ogLocale, type PageMetadata, pageUrl } from "../site/seo";
+import { absoluteUrl, ogLocale, type PageMetadata, siteOrigin, sitePageUrl } from "../site/seo";
 
 interface Props {
   page: string;
@@ -24,7 +25,7 @@ export function PageMeta({ page, lang, keywords, ogType = "website", ogImage = S
   const path = def?.path ?? "";
   const title = t(`pages.${page}.title`);
   const description = t(`pages.${page}.description`);
-  const url = pageUrl(lang, path);
+  const url = sitePageUrl(lang, path);
   const image = absoluteUrl(ogImage);
   const otherLocale = ogLocale(lang === "de" ? "en" : "de");
   return (
@@ -35,7 +36,7 @@ export function PageMeta({ page, lang, keywords, ogType = "website", ogImage = S
       <meta name="robots" content={def?.robots ?? "noindex, nofollow"} />
       {def && <link rel="canonical" href={url} />}
       {def?.audience === "public" &&
-        alternates(path).map((a) => <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />)}
+        alternates(path, siteOrigin()).map((a) => <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />)}
       <meta property="og:type" content={ogType} />
       <meta property="og:site_name" content={SITE.name} />
       <meta property="og:title" content={title} />

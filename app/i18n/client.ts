@@ -1,22 +1,24 @@
 import type { i18n as I18n } from "i18next";
+import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE,
+  type Language,
+  languageOfPath,
+  languageOfTags,
+  resolveLanguage,
+} from "../../core/languages";
 import { fetchBackend } from "./fetch-backend";
 import { createI18n } from "./i18n";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE, type Language } from "./languages";
-import { languageOfPath } from "./paths";
 
 let instance: I18n | undefined;
 
-/** Detection order of SPEC section 9: path segment, cookie, browser language; fallback en. */
+/** The page's language: path segment, cookie, browser languages, then English. */
 export function detectLanguage(): Language {
-  const fromPath = languageOfPath(window.location.pathname);
-  if (fromPath) return fromPath;
-  const fromCookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
-  if (isLanguage(fromCookie)) return fromCookie;
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    const lng = tag?.toLowerCase().split("-")[0];
-    if (isLanguage(lng)) return lng;
-  }
-  return DEFAULT_LANGUAGE;
+  return resolveLanguage({
+    explicit: languageOfPath(window.location.pathname),
+    cookie: document.cookie,
+    browser: languageOfTags(navigator.languages ?? [navigator.language]),
+  });
 }
 
 export function rememberLanguage(lang: Language) {

@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n, type InitOptions, type Module } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./languages";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../core/languages";
 
 /** Namespaces every page needs. Routes add their own through `handle.i18n`. */
 export const BASE_NAMESPACES = ["common"] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { languageOfPath, localizedHref, switchLanguagePath } from "./paths";
+import { languageOfPath } from "../../core/languages";
+import { localizedHref, switchLanguagePath } from "./paths";
 
 describe("localizedHref", () => {
   it.each([

@@ -1,10 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "./languages";
-
-/** The language named by the first path segment, if any. */
-export function languageOfPath(pathname: string): Language | undefined {
-  const first = pathname.split("/")[1];
-  return isLanguage(first) ? first : undefined;
-}
+import { isLanguage, type Language, languageOfPath } from "../../core/languages";
 
 /**
  * Adds the current language prefix to an internal link unless it already has one.
@@ -29,5 +23,3 @@ export function pathWithoutLanguage(pathname: string): string {
   if (isLanguage(segments[0])) segments.shift();
   return segments.join("/");
 }
-
-export { DEFAULT_LANGUAGE };

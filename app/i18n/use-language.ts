@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "./languages";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../core/languages";
 
 /** The language of the current route (its `:lang` segment). */
 export function useLanguage(): Language {

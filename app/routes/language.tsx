@@ -2,8 +2,8 @@ import type { i18n as I18n } from "i18next";
 import { useEffect } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { Outlet, useParams } from "react-router";
+import { isLanguage, type Language } from "../../core/languages";
 import { rememberLanguage } from "../i18n/client";
-import { isLanguage, type Language } from "../i18n/languages";
 import { NotFoundPage } from "./public/not-found";
 
 const scoped = new WeakMap<I18n, Map<Language, I18n>>();

@@ -1,10 +1,4 @@
 /**
- * Prerendered pages are built before the deployment's address is known; they carry this origin,
- * which the server replaces with BASE_URL when it loads the pages.
- */
-export const SITE_ORIGIN_PLACEHOLDER = "https://site-origin.invalid";
-
-/**
  * Site constants in one place. The company data are visibly example values: the operator replaces
  * them with the real legal entity before going live.
  */

@@ -1,17 +1,6 @@
-import type { Language } from "../i18n/languages";
-import { SITE, SITE_ORIGIN_PLACEHOLDER } from "./config";
-
-/** hreflang variants of SPEC section 9; x-default points to English. */
-const VARIANTS: readonly [hreflang: string, lang: Language][] = [
-  ["en", "en"],
-  ["de", "de"],
-  ["en-US", "en"],
-  ["en-GB", "en"],
-  ["de-DE", "de"],
-  ["de-AT", "de"],
-  ["de-CH", "de"],
-  ["x-default", "en"],
-];
+import type { Language } from "../../core/languages";
+import { pageUrl, SITE_ORIGIN_PLACEHOLDER } from "../../core/site-urls";
+import { SITE } from "./config";
 
 let browserOrigin: string | undefined;
 
@@ -29,12 +18,9 @@ export function siteOrigin(): string {
   return browserOrigin;
 }
 
-export function pageUrl(lang: Language, path: string, origin = siteOrigin()): string {
-  return `${origin}/${lang}${path ? `/${path}` : ""}`;
-}
-
-export function alternates(path: string, origin = siteOrigin()) {
-  return VARIANTS.map(([hreflang, lang]) => ({ hreflang, href: pageUrl(lang, path, origin) }));
+/** A page's address on this site (see `pageUrl`). */
+export function sitePageUrl(lang: Language, path: string): string {
+  return pageUrl(lang, path, siteOrigin());
 }
 
 /** Open Graph locale: de_DE for German, en_US otherwise. */
@@ -87,7 +73,7 @@ export function landingStructuredData(opts: { lang: Language; name: string; desc
     name: opts.name,
     description: opts.description,
     inLanguage: opts.lang,
-    url: pageUrl(opts.lang, ""),
+    url: sitePageUrl(opts.lang, ""),
     image: absoluteUrl(SITE.ogImagePath),
     applicationCategory: "BusinessApplication",
     operatingSystem: "Chrome",

@@ -2,15 +2,18 @@ import { betterAuth } from "better-auth";
 import { getOAuthState } from "better-auth/api";
 import { bearer, emailOTP, genericOAuth, organization } from "better-auth/plugins";
 import type { Logger } from "pino";
+import { splitName } from "../../core/names.js";
+import { PLAN_TYPES } from "../../core/plans.js";
+import { canCreateTeams } from "../billing/billing-service.js";
 import type { Config } from "../config.js";
 import type { DB } from "../db/database.js";
 import type { KeyValueStore } from "../kv.js";
 import type { SendMail } from "../mail/send-mail.js";
-import { canCreateTeams } from "../teams/teams.js";
 import { verificationCodeMail } from "./mails.js";
+import { organizationCreator } from "./organizations.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
 import { authRequestRules } from "./request-rules.js";
-import { checkNameLengths, createSignUpTeam, PLAN_TYPES, signUpPlan, splitName } from "./sign-up-plan.js";
+import { checkNameLengths, createSignUpTeam, signUpPlan } from "./sign-up-plan.js";
 
 /** Header our server sets to the resolved client address; any client-sent value is replaced. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -65,7 +68,6 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
         teamName: { type: "string", required: false, input: true },
         createOrganization: { type: "boolean", required: false, defaultValue: false, input: false },
         organizationName: { type: "string", required: false, input: false },
-        organizationRole: { type: "string", required: false, input: false },
         // --- end of sign-up fields ---
       },
     },
@@ -88,7 +90,7 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
         create: {
           // A verified pro sign-up's team exists from its first session on (code verification or Google).
           async after(session) {
-            await createSignUpTeam({ db, logger, createOrganization: (body) => auth.api.createOrganization({ body }) }, session.userId);
+            await createSignUpTeam({ db, logger, createOrganization: organizationCreator(auth) }, session.userId);
           },
         },
       },

@@ -1,9 +1,8 @@
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { z } from "zod";
-import { LANGUAGES } from "../../app/i18n/languages.js";
-
-const NAME_MAX = 256;
-const TEAM_NAME_MAX = 100;
+import { LANGUAGES } from "../../core/languages.js";
+import { NAME_MAX } from "../../core/names.js";
+import { SLUG_MAX, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
 
 const personName = z.string().max(NAME_MAX);
 const teamName = z
@@ -13,7 +12,7 @@ const teamName = z
   .refine((s) => s.trim() === s && s.length > 0);
 const slug = z
   .string()
-  .max(100)
+  .max(SLUG_MAX)
   .regex(/^[a-z0-9][a-z0-9-]*$/);
 
 /** The user fields a person may write (SPEC section 5); Better Auth checks neither types nor lengths on update. */
@@ -37,7 +36,7 @@ const organizationData = z.object({
  * The product's team roles (SPEC section 6). Better Auth also knows "owner", which may delete a team:
  * an admin could otherwise hand it out and have the team deleted behind the paying admin's back.
  */
-const teamRole = z.enum(["admin", "member"]);
+const teamRole = z.enum(TEAM_ROLES);
 const teamRoles = z.union([teamRole, z.array(teamRole).min(1)]);
 
 /** Body rules per Better Auth path, checked before Better Auth runs. */

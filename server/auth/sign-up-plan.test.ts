@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { checkNameLengths, signUpPlan, splitName, teamSlug } from "./sign-up-plan";
+import { checkNameLengths, signUpPlan } from "./sign-up-plan";
 
 describe("signUpPlan", () => {
-  it("asks for a team with the user as org:admin for pro with a team name", () => {
+  it("asks for a team with the user as its admin for pro with a team name", () => {
     expect(signUpPlan({ planType: "pro", teamName: "  Acme  " }, { requireTeamName: true })).toEqual({
       planType: "pro",
       teamName: "Acme",
       createOrganization: true,
       organizationName: "Acme",
-      organizationRole: "org:admin",
     });
   });
   it("drops the team name for individual and treats unknown plans as individual", () => {
@@ -22,12 +21,6 @@ describe("signUpPlan", () => {
     expect(() => signUpPlan({ planType: "pro", teamName: " " }, { requireTeamName: true })).toThrow(/team name/);
     expect(signUpPlan({ planType: "pro" }, { requireTeamName: false })).toMatchObject({ planType: "pro", createOrganization: false });
   });
-  it("splits names and makes unique URL-safe slugs", () => {
-    expect(splitName("Ada King Lovelace")).toEqual({ firstName: "Ada", lastName: "King Lovelace" });
-    expect(teamSlug("Müller & Söhne GmbH")).toMatch(/^muller-sohne-gmbh-[0-9a-f]{8}$/);
-    expect(teamSlug("Müller")).not.toBe(teamSlug("Müller"));
-  });
-
   it("refuses names over 256 characters", () => {
     expect(() => checkNameLengths({ name: "a".repeat(257) })).toThrow(/256/);
     expect(() => checkNameLengths({ name: "a".repeat(256), lastName: "b" })).not.toThrow();

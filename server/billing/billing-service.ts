@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { DB } from "../db/database.js";
 import type { PaymentProvider } from "../payments/provider.js";
-import { billingOwnerOf } from "../teams/teams.js";
+import { billingOwnerOf } from "../teams/memberships.js";
 import { customerOf, hasHadSubscription, linkCustomer, viewAndSync } from "./subscription-store.js";
 
 export interface BillingDeps {
@@ -65,4 +65,9 @@ export async function openPortal(deps: BillingDeps, input: { userId: string; org
   const customerId = await customerOf(db, provider.kind, input.userId);
   if (!customerId) throw new BillingRefusal(404, "noBillingAccount");
   return provider.createPortalSession({ customerId, returnUrl: `${baseUrl}/${input.lang}/dashboard`, lang: input.lang });
+}
+
+/** Only pro users with an active subscription create teams. */
+export async function canCreateTeams(db: DB, userId: string): Promise<boolean> {
+  return (await viewAndSync(db, userId)).isPro;
 }

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
+import type { PlanType } from "../../core/plans.js";
 import type { DB } from "../db/database.js";
 import type { SubscriptionSnapshot } from "../payments/provider.js";
-import { type PlanType, type StoredSubscription, subscriptionView } from "./subscription-view.js";
+import { type StoredSubscription, subscriptionView } from "./subscription-view.js";
 
 /** A provider never revives a subscription from these states, so older events must not either. */
 const FINAL_STATUSES = ["canceled", "incomplete_expired"];

@@ -1,21 +1,5 @@
-/** Subscription statuses a payment provider reports (Stripe's vocabulary, also used by the local provider). */
-export const SUBSCRIPTION_STATUSES = [
-  "trialing",
-  "active",
-  "incomplete",
-  "incomplete_expired",
-  "past_due",
-  "canceled",
-  "unpaid",
-  "paused",
-] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-export type PlanType = "individual" | "pro";
-
-/** Days before the trial's end from which the dashboard warns (SPEC section 9). */
-export const TRIAL_WARNING_DAYS = 7;
-export const TRIAL_DAYS = 30;
+import type { SubscriptionView } from "../../core/api.js";
+import { type PlanType, TRIAL_WARNING_DAYS } from "../../core/plans.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,22 +9,6 @@ export interface StoredSubscription {
   trialEnd: Date | null;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
-}
-
-/** SPEC section 3, derived subscription view, as the dashboard reads it. */
-export interface SubscriptionView {
-  active: boolean;
-  status: string | null;
-  planType: PlanType;
-  trialEndDate: string | null;
-  daysLeftInTrial: number | null;
-  isTrialing: boolean;
-  isExpiring: boolean;
-  trialEnding: boolean;
-  /** The period ends and the plan stops then (canceled at period end). */
-  cancelAt: string | null;
-  /** Pro with an active subscription: may create teams and open the billing portal. */
-  isPro: boolean;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
-import type { ContactInput } from "../../app/components/contact/contact-schema.js";
+import type { ContactInput } from "../../core/contact/schema.js";
 import type { DB } from "../db/database.js";
 import type { Mail } from "../mail/send-mail.js";
 import { type ContactDetails, confirmationMail, notificationMail } from "./mails.js";

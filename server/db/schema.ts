@@ -18,7 +18,6 @@ export interface UserTable {
   teamName: string | null;
   createOrganization: boolean | null;
   organizationName: string | null;
-  organizationRole: string | null;
   // Subscription state (migration 0004_billing); planType above is shared with billing.
   activeSubscription: Generated<boolean>;
   subscriptionStatus: string | null;

@@ -1,14 +1,12 @@
 import type { Context, Env, Hono } from "hono";
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../app/i18n/languages.js";
-import { APP_SHELL_ROUTES, NOT_FOUND_PATH, PAGES, PREFIXLESS_REDIRECTS } from "../../app/site/pages.js";
-import { preferredLanguage } from "../i18n.js";
+import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOfAcceptHeader, resolveLanguage } from "../../core/languages.js";
+import { APP_SHELL_ROUTES, NOT_FOUND_PATH, PAGES, PREFIXLESS_REDIRECTS } from "../../core/pages.js";
 import { ApiError, apiError } from "./errors.js";
 import { type CspOptions, pageCsp } from "./security-headers.js";
 import { negotiate, type StaticFile } from "./static-files.js";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
-const LANGUAGE_COOKIE = /(?:^|;\s*)lang=([^;]*)/;
 
 export interface PageOptions extends CspOptions {
   files: Map<string, StaticFile>;
@@ -30,10 +28,8 @@ export function sendFile(c: Context, file: StaticFile, opts: { status?: 200 | 40
 }
 
 /** The visitor's language when the URL names none: cookie, then Accept-Language, else English. */
-export function visitorLanguage(c: Context): Language {
-  const cookie = LANGUAGE_COOKIE.exec(c.req.header("cookie") ?? "")?.[1];
-  if (isLanguage(cookie)) return cookie;
-  return preferredLanguage(c.req.header("accept-language") ?? null);
+function visitorLanguage(c: Context): Language {
+  return resolveLanguage({ cookie: c.req.header("cookie"), browser: languageOfAcceptHeader(c.req.header("accept-language")) });
 }
 
 /**

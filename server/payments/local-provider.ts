@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import Stripe from "stripe";
-import { TRIAL_DAYS } from "../billing/subscription-view.js";
+import { TRIAL_DAYS } from "../../core/plans.js";
 import type { DB } from "../db/database.js";
 import type { LocalSubscriptionTable } from "../db/schema.js";
 import type { PaymentProvider, SubscriptionSnapshot } from "./provider.js";

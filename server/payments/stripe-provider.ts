@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { TRIAL_DAYS } from "../billing/subscription-view.js";
+import { TRIAL_DAYS } from "../../core/plans.js";
 import type { PaymentProvider } from "./provider.js";
 import { snapshotOf, verifyStripeSignature } from "./stripe-events.js";
 

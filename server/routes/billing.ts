@@ -1,12 +1,14 @@
 import { type Context, Hono } from "hono";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { isLanguage, type Language } from "../../app/i18n/languages.js";
+import { isLanguage, type Language } from "../../core/languages.js";
+import { TEAM_NAME_MAX } from "../../core/teams.js";
 import type { AppEnv } from "../app.js";
 import type { Auth } from "../auth/auth.js";
+import { organizationCreator } from "../auth/organizations.js";
 import { getSession, requireSession } from "../auth/session.js";
 import { billingError } from "../billing/billing-errors.js";
-import { type BillingDeps, BillingRefusal, openPortal, startCheckout } from "../billing/billing-service.js";
+import { type BillingDeps, BillingRefusal, canCreateTeams, openPortal, startCheckout } from "../billing/billing-service.js";
 import { type EventDeps, processWebhook } from "../billing/process-event.js";
 import { viewAndSync } from "../billing/subscription-store.js";
 import type { Config } from "../config.js";
@@ -18,7 +20,8 @@ import { billingPage, checkoutPage, messagePage } from "../payments/local-pages.
 import type { LocalProvider } from "../payments/local-provider.js";
 import { createPaymentProvider } from "../payments/payment-provider.js";
 import { WebhookSignatureError } from "../payments/provider.js";
-import { canCreateTeams, createTeam, ensureTeam, listMemberships, TEAM_NAME_MAX } from "../teams/teams.js";
+import { createTeam, ensureTeam, type TeamDeps } from "../teams/create-team.js";
+import { listMemberships } from "../teams/memberships.js";
 
 const checkoutBody = z.object({
   userId: z.string().min(1),
@@ -36,7 +39,8 @@ export function billingRoutes(deps: { config: Config; db: DB; auth: Auth; logger
   const { config, db, auth, logger } = deps;
   const provider = createPaymentProvider(config, db);
   const billing: BillingDeps = { db, provider, baseUrl: config.BASE_URL, logger };
-  const events: EventDeps = { db, provider, logger, ensureTeam: (userId, name) => ensureTeam(auth, db, userId, name) };
+  const teams: TeamDeps = { db, createOrganization: organizationCreator(auth) };
+  const events: EventDeps = { db, provider, logger, ensureTeam: (userId, name) => ensureTeam(teams, userId, name) };
   const app = new Hono<AppEnv>();
 
   app.post("/api/create-checkout-session", async (c) => {
@@ -108,7 +112,7 @@ export function billingRoutes(deps: { config: Config; db: DB; auth: Auth; logger
     const parsed = teamBody.safeParse(await readJson(c));
     if (!parsed.success) throw billingError(c, 400, "teamName");
     if (!(await canCreateTeams(db, session.user.id))) throw billingError(c, 403, "teamsProOnly");
-    const team = await createTeam(auth, db, { name: parsed.data.name, userId: session.user.id, headers: c.req.raw.headers });
+    const team = await createTeam(teams, { name: parsed.data.name, userId: session.user.id, headers: c.req.raw.headers });
     return c.json({ id: team?.id, name: team?.name, slug: team?.slug }, 201);
   });
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "pino";
-import { validateContact } from "../../app/components/contact/contact-schema.js";
+import { validateContact } from "../../core/contact/schema.js";
 import type { AppEnv } from "../app.js";
 import type { Config } from "../config.js";
 import { domainOf, submitContact } from "../contact/submit-contact.js";

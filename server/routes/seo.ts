@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { LANGUAGES } from "../../app/i18n/languages.js";
-import { PAGES } from "../../app/site/pages.js";
-import { alternates, pageUrl } from "../../app/site/seo.js";
+import { LANGUAGES } from "../../core/languages.js";
+import { PAGES } from "../../core/pages.js";
+import { alternates, pageUrl } from "../../core/site-urls.js";
 
 /** robots.txt and a sitemap of the public pages in both languages with hreflang alternates. */
 export function seoRoutes(baseUrl: string) {

@@ -55,7 +55,6 @@ describe.each(DATABASE_KINDS)("Google sign-up and sign-in on %s", (kind) => {
       lastName: "Hamilton",
       planType: "pro",
       teamName: "Apollo Hiring",
-      organizationRole: "org:admin",
       locale: "de",
     });
     const orgs = (await (await server.fetch("/api/auth/organization/list", { headers: { cookie } })).json()) as { name: string }[];

@@ -92,7 +92,6 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
       planType: "pro",
       teamName: "Bletchley Recruiting",
       organizationName: "Bletchley Recruiting",
-      organizationRole: "org:admin",
       createOrganization: false,
     });
     const orgs = (await (await server.fetch("/api/auth/organization/list", { headers: { cookie } })).json()) as {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { validateContact } from "../../app/components/contact/contact-schema.js";
+import { validateContact } from "../../core/contact/schema.js";
 import { subscribePro } from "../support/actors.js";
 import { DATABASE_KINDS } from "../support/databases.js";
 import { startTestServer, type TestServer } from "../support/server.js";

@@ -1,4 +1,4 @@
-export type PlanType = "individual" | "pro";
+import type { PlanType } from "../../../core/plans";
 
 /** SPEC section 3, "sign-up form state". */
 export interface SignUpForm {
@@ -13,12 +13,6 @@ export const EMPTY_FORM: SignUpForm = { fullName: "", email: "", password: "", p
 
 export const TOTAL_STEPS = 6;
 export type Step = 1 | 2 | 3 | 4 | 5 | 6;
-
-/** First word is the first name, the rest the last name (SPEC section 5). */
-export function splitFullName(fullName: string): { firstName: string; lastName: string } {
-  const [firstName = "", ...rest] = fullName.trim().split(/\s+/);
-  return { firstName, lastName: rest.join(" ") };
-}
 
 /** Where a signed-in user opening the wizard belongs (SPEC section 4). */
 export function stepForSignedInUser(user: { planType?: string | null; teamName?: string | null }): Step | "dashboard" {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { splitName } from "../../../core/names";
 import { authClient } from "../../auth/client";
 import { authErrorMessage } from "../../auth/errors";
 import { continueWithGoogle } from "../../auth/google";
@@ -10,7 +11,7 @@ import { Spinner } from "../spinner";
 import { AuthShell } from "./auth-shell";
 import { BackToHome } from "./leave-dialog";
 import { WizardProgress } from "./progress";
-import { EMPTY_FORM, type SignUpForm, type Step, splitFullName, stepForSignedInUser } from "./sign-up-state";
+import { EMPTY_FORM, type SignUpForm, type Step, stepForSignedInUser } from "./sign-up-state";
 import { CredentialsStep } from "./steps/credentials-step";
 import { NameStep } from "./steps/name-step";
 import { PlanStep } from "./steps/plan-step";
@@ -116,7 +117,7 @@ export function SignUpWizard() {
     setBusy(true);
     const { error } = await authClient.signUp.email({
       name: form.fullName.trim(),
-      ...splitFullName(form.fullName),
+      ...splitName(form.fullName),
       email: form.email.trim(),
       password: form.password,
       planType: form.planType,

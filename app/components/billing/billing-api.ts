@@ -1,18 +1,5 @@
-import type { Language } from "../../i18n/languages";
-
-/** The subscription view the server computes (SPEC section 3); mirrors server/billing/subscription-view.ts. */
-export interface SubscriptionView {
-  active: boolean;
-  status: string | null;
-  planType: "individual" | "pro";
-  trialEndDate: string | null;
-  daysLeftInTrial: number | null;
-  isTrialing: boolean;
-  isExpiring: boolean;
-  trialEnding: boolean;
-  cancelAt: string | null;
-  isPro: boolean;
-}
+import type { SubscriptionView } from "../../../core/api";
+import type { Language } from "../../../core/languages";
 
 /** A checkout failure with the text to show: the server's message or the spec's fallback. */
 export class CheckoutError extends Error {}

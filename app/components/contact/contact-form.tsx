@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CONTACT_FIELDS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD } from "./contact-fields";
-import type { validateContact } from "./contact-schema";
+import { CONTACT_FIELDS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD } from "../../../core/contact/fields";
+import type { validateContact } from "../../../core/contact/schema";
 import { sendContact } from "./send-contact";
 import "./contact-form.css";
 
@@ -12,7 +12,7 @@ type Status = "idle" | "submitting" | "success" | "error";
 // The validation rules load when the visitor first reaches the form, not with the page.
 let validator: typeof validateContact | undefined;
 async function loadValidator() {
-  validator ??= (await import("./contact-schema")).validateContact;
+  validator ??= (await import("../../../core/contact/schema")).validateContact;
   return validator;
 }
 

@@ -1,4 +1,4 @@
-import type { ContactField, ContactInput } from "./contact-schema";
+import type { ContactField, ContactInput } from "../../../core/contact/schema";
 
 export type SendContactResult = { ok: true } | { ok: false; message?: string; errors?: Partial<Record<ContactField, string>> };
 

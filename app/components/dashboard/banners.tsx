@@ -1,11 +1,10 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { SubscriptionView } from "../../../core/api";
+import { TRIAL_SHORT_TEXT_DAYS } from "../../../core/plans";
 import type { Session } from "../../auth/client";
 import { useLanguage } from "../../i18n/use-language";
-import { CheckoutError, openBillingPortal, type SubscriptionView, startCheckout } from "../billing/billing-api";
-
-/** Short days-based text at this many days or fewer (SPEC section 9). */
-const SHORT_TEXT_DAYS = 3;
+import { CheckoutError, openBillingPortal, startCheckout } from "../billing/billing-api";
 
 function Banner(props: { tone: "blue" | "amber" | "red"; title: string; text: string; action: ReactNode; error?: string | null }) {
   const tones = {
@@ -76,7 +75,9 @@ export function Banners({ view, user }: { view: SubscriptionView; user: Session[
         <Banner
           tone="amber"
           title={t("banners.trialEnding.title")}
-          text={days <= SHORT_TEXT_DAYS ? t("banners.trialEnding.short", { count: days }) : t("banners.trialEnding.long", { count: days })}
+          text={
+            days <= TRIAL_SHORT_TEXT_DAYS ? t("banners.trialEnding.short", { count: days }) : t("banners.trialEnding.long", { count: days })
+          }
           error={error?.banner === "subscribe" ? error.message : null}
           action={
             <button type="button" className={buttonClass} disabled={busy !== null} onClick={() => checkout("subscribe")}>

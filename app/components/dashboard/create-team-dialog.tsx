@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { slugify, TEAM_NAME_MAX } from "../../../core/teams";
 import { useLanguage } from "../../i18n/use-language";
-import { slugify } from "./slug";
 
 /** A modal dialog that creates a team; the server derives its unique address and checks the plan. */
 export function CreateTeamDialog({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
@@ -66,7 +66,7 @@ export function CreateTeamDialog({ onClose, onCreated }: { onClose: () => void; 
           <input
             id={`${titleId}-name`}
             value={name}
-            maxLength={100}
+            maxLength={TEAM_NAME_MAX}
             onChange={(e) => {
               setName(e.target.value);
               setError(null);

@@ -1,16 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import type { TeamPage } from "../../../core/api";
 import { authClient } from "../../auth/client";
 import { useLanguage } from "../../i18n/use-language";
 import { CreateTeamDialog } from "./create-team-dialog";
-
-interface TeamPage {
-  items: { id: string; name: string; slug: string; role: string }[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 function useTeams(kind: "admin" | "member") {
   const [page, setPage] = useState(1);

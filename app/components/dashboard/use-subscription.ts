@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import { fetchSubscription, type SubscriptionView } from "../billing/billing-api";
+import type { SubscriptionView } from "../../../core/api";
+import { fetchSubscription } from "../billing/billing-api";
 
 /**
  * The signed-in user's subscription view. After a checkout the provider's events may arrive a

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { isAdminRole } from "../../../core/teams";
 import { authClient } from "../../auth/client";
 import { RequireSession } from "../../auth/require-session";
 import { openBillingPortal } from "../../components/billing/billing-api";
@@ -17,8 +18,6 @@ interface FullTeam {
   slug: string;
   members: { id: string; role: string; userId: string; user: { name: string; email: string } }[];
 }
-
-const ADMIN_ROLES = ["admin", "owner", "org:admin"];
 
 /** A team's profile: its name and members; admins reach its billing. */
 function TeamProfile({ userId }: { userId: string }) {
@@ -39,7 +38,7 @@ function TeamProfile({ userId }: { userId: string }) {
   }, [teamId]);
 
   const me = team?.members.find((m) => m.userId === userId);
-  const isAdmin = me ? me.role.split(",").some((r) => ADMIN_ROLES.includes(r)) : false;
+  const isAdmin = me ? isAdminRole(me.role) : false;
   return (
     <main id="main" className="mx-auto w-full max-w-4xl flex-1 space-y-6 px-4 py-8">
       {team && <title>{`${team.name} | ${t("common:brand")}`}</title>}
@@ -90,9 +89,7 @@ function TeamProfile({ userId }: { userId: string }) {
                   <tr key={m.id}>
                     <td className="py-2 pr-3 text-slate-900">{m.user.name}</td>
                     <td className="py-2 pr-3 break-all text-slate-700">{m.user.email}</td>
-                    <td className="py-2 text-slate-700">
-                      {m.role.split(",").some((r) => ADMIN_ROLES.includes(r)) ? t("teams.roleAdmin") : t("teams.roleMember")}
-                    </td>
+                    <td className="py-2 text-slate-700">{isAdminRole(m.role) ? t("teams.roleAdmin") : t("teams.roleMember")}</td>
                   </tr>
                 ))}
               </tbody>

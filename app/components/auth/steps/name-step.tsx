@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { NAME_MAX } from "../../../../core/names";
 import { Field, primaryButton, secondaryButton } from "../field";
 import { StepHeading } from "./step-heading";
 
@@ -33,7 +34,7 @@ export function NameStep({
         label={t("signUp.name.label")}
         value={fullName}
         autoComplete="name"
-        maxLength={256}
+        maxLength={NAME_MAX}
         required
         error={error}
         onChange={(e) => {

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { PlanType } from "../../../../core/plans";
+import { TEAM_NAME_MAX } from "../../../../core/teams";
 import { LocalizedLink } from "../../localized-link";
 import { Field, FormAlert, linkClass, primaryButton } from "../field";
 import { TermsNotice } from "../legal-dialog";
-import type { PlanType } from "../sign-up-state";
 import { StepHeading } from "./step-heading";
 
 /** Step 1: individual or pro; pro needs a non-blank team name. */
@@ -71,7 +72,7 @@ export function PlanStep({
           label={t("signUp.planSelection.teamName")}
           hint={t("signUp.planSelection.teamNameHint")}
           value={teamName}
-          maxLength={100}
+          maxLength={TEAM_NAME_MAX}
           autoComplete="organization"
           required
           error={teamError}

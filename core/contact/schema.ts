@@ -4,7 +4,7 @@ import * as z from "zod/mini";
  * The contact request rules, shared by the form and by POST /api/send-contact. Messages are keys
  * of the `contact` namespace, translated where they are shown. zod/mini keeps the page's JavaScript small.
  */
-import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD } from "./contact-fields";
+import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD } from "./fields";
 
 export { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD };
 

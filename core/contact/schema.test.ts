@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateContact } from "./contact-schema";
+import { validateContact } from "./schema";
 
 describe("validateContact", () => {
   it("trims values and accepts a request without a company", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugify } from "./slug";
+import { isAdminRole, slugify } from "./teams";
 
 describe("slugify", () => {
   it("derives a readable address from a team name", () => {
@@ -7,5 +7,13 @@ describe("slugify", () => {
     expect(slugify("  Müller & Söhne GmbH ")).toBe("muller-sohne-gmbh");
     expect(slugify("Straße")).toBe("strasse");
     expect(slugify("!!!")).toBe("team");
+  });
+});
+
+describe("isAdminRole", () => {
+  it("finds the admin role in a stored role list", () => {
+    expect(isAdminRole("admin")).toBe(true);
+    expect(isAdminRole("member,admin")).toBe(true);
+    expect(isAdminRole("member")).toBe(false);
   });
 });

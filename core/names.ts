@@ -1,0 +1,10 @@
+/** Rules for a person's name, shared by the sign-up form and the identity server. */
+
+/** First name, last name and full name: at most this many characters each. */
+export const NAME_MAX = 256;
+
+/** A full name split on spaces: the first word is the first name, the rest the last name. */
+export function splitName(fullName: string): { firstName: string; lastName: string } {
+  const [firstName = "", ...rest] = fullName.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(" ") };
+}
