@@ -1,40 +1,69 @@
 /**
- * The product's pages per language (SPEC section 2, route table). The server's routing, the
- * prerender list, the sitemap and the page metadata all read this one list.
+ * The product's pages per language (SPEC section 2, route table). Adding a page is its route module,
+ * one entry here and its title and description in the `common` catalogs: the route config
+ * (`app/routes.ts`), the prerender list, the server's routing and redirects, robots.txt, the sitemap
+ * and the page metadata all read this one list. The build reads it in Node, so it imports nothing.
  */
 export interface PageDef {
   /** Path after the language prefix; "" is the landing page. */
   path: string;
   /** Key of the page title and description in the `common` catalog under `pages.` */
   key: string;
+  /** "noindex, nofollow" pages are also disallowed in robots.txt; public pages are in the sitemap. */
   robots: "index, follow" | "noindex, follow" | "noindex, nofollow";
-  /** Public pages carry the site header and footer; account pages do not. */
+  /** Public pages render inside the public layout (site header and footer); account pages do not. */
   audience: "public" | "account";
+  /** Route module, relative to `app/`. */
+  file: string;
+  /** Whether the path without a language prefix redirects to the English page (default true). */
+  prefixlessRedirect?: boolean;
 }
 
 export const PAGES: readonly PageDef[] = [
-  { path: "", key: "landing", robots: "index, follow", audience: "public" },
-  { path: "privacy-policy", key: "privacyPolicy", robots: "noindex, follow", audience: "public" },
-  { path: "imprint", key: "imprint", robots: "noindex, follow", audience: "public" },
-  { path: "terms", key: "terms", robots: "noindex, follow", audience: "public" },
-  { path: "sign-up", key: "signUp", robots: "noindex, nofollow", audience: "account" },
-  { path: "sign-in", key: "signIn", robots: "noindex, nofollow", audience: "account" },
-  { path: "forgot-password", key: "forgotPassword", robots: "noindex, nofollow", audience: "account" },
-  { path: "dashboard", key: "dashboard", robots: "noindex, nofollow", audience: "account" },
+  { path: "", key: "landing", robots: "index, follow", audience: "public", file: "routes/public/landing.tsx" },
+  { path: "privacy-policy", key: "privacyPolicy", robots: "noindex, follow", audience: "public", file: "routes/public/privacy-policy.tsx" },
+  { path: "imprint", key: "imprint", robots: "noindex, follow", audience: "public", file: "routes/public/imprint.tsx" },
+  { path: "terms", key: "terms", robots: "noindex, follow", audience: "public", file: "routes/public/terms.tsx" },
+  { path: "sign-up", key: "signUp", robots: "noindex, nofollow", audience: "account", file: "routes/auth/sign-up.tsx" },
+  { path: "sign-in", key: "signIn", robots: "noindex, nofollow", audience: "account", file: "routes/auth/sign-in.tsx" },
+  {
+    path: "forgot-password",
+    key: "forgotPassword",
+    robots: "noindex, nofollow",
+    audience: "account",
+    file: "routes/auth/forgot-password.tsx",
+    prefixlessRedirect: false,
+  },
+  { path: "dashboard", key: "dashboard", robots: "noindex, nofollow", audience: "account", file: "routes/account/dashboard.tsx" },
 ];
 
-/** Pages reachable without a language prefix, redirected to their English version. */
-export const PREFIXLESS_REDIRECTS = ["privacy-policy", "imprint", "terms", "sign-up", "sign-in", "dashboard"] as const;
+/**
+ * Client-rendered routes with parameters (after the language prefix): not prerendered, served the
+ * app shell. Segments starting with ":" match any single segment.
+ */
+export const APP_SHELL_PAGES: readonly { path: string; file: string }[] = [
+  { path: "teams/:teamId", file: "routes/account/team-profile.tsx" },
+];
 
 /** Prerendered path of the not-found page of each language (served with status 404). */
 export const NOT_FOUND_PATH = "404";
 
-export function pageByPath(path: string): PageDef | undefined {
-  return PAGES.find((p) => p.path === path);
+/** The sitemap lists the public pages. */
+export function inSitemap(page: PageDef): boolean {
+  return page.audience === "public";
 }
 
-/**
- * Client-rendered routes with parameters (after the language prefix), served the SPA shell.
- * Segments starting with ":" match any single segment.
- */
-export const APP_SHELL_ROUTES: readonly string[] = ["teams/:teamId"];
+/** robots.txt disallows the pages that ask not to be followed. */
+export function disallowedInRobots(page: PageDef): boolean {
+  return page.robots === "noindex, nofollow";
+}
+
+/** The page's path without a language prefix redirects to English ("/" itself picks a language). */
+export function redirectsWithoutPrefix(page: PageDef): boolean {
+  return page.path !== "" && page.prefixlessRedirect !== false;
+}
+
+/** A page's path with its language prefix: "/en", "/en/terms". */
+export function localizedPath(lang: string, path: string): string {
+  return path ? `/${lang}/${path}` : `/${lang}`;
+}

@@ -1,6 +1,6 @@
 import type { Context, Env, Hono } from "hono";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOfAcceptHeader, resolveLanguage } from "../../core/languages.js";
-import { APP_SHELL_ROUTES, NOT_FOUND_PATH, PAGES, PREFIXLESS_REDIRECTS } from "../../core/pages.js";
+import { APP_SHELL_PAGES, NOT_FOUND_PATH, PAGES, redirectsWithoutPrefix } from "../../core/pages.js";
 import { ApiError, apiError } from "./errors.js";
 import { type CspOptions, pageCsp } from "./security-headers.js";
 import { negotiate, type StaticFile } from "./static-files.js";
@@ -48,9 +48,9 @@ function matchesPattern(pattern: string, segments: string[]): boolean {
 /** SPEC section 2 routing on the server: redirects, prerendered pages, the app shell and a real 404. */
 export function registerPages<E extends Env>(app: Hono<E>, opts: PageOptions) {
   const { files } = opts;
-  const shellRoutes = opts.appShellRoutes ?? APP_SHELL_ROUTES;
+  const shellRoutes = opts.appShellRoutes ?? APP_SHELL_PAGES.map((p) => p.path);
   const pagePaths = new Set(PAGES.map((p) => p.path));
-  const prefixless = new Set<string>(PREFIXLESS_REDIRECTS);
+  const prefixless = new Set(PAGES.filter(redirectsWithoutPrefix).map((p) => p.path));
 
   const notFound = (c: Context<E>, lang: Language) => {
     const file = files.get(`/${lang}/${NOT_FOUND_PATH}/index.html`);

@@ -1,21 +1,23 @@
 import { Hono } from "hono";
 import { LANGUAGES } from "../../core/languages.js";
-import { PAGES } from "../../core/pages.js";
+import { disallowedInRobots, inSitemap, localizedPath, PAGES } from "../../core/pages.js";
 import { alternates, pageUrl } from "../../core/site-urls.js";
 
-/** robots.txt and a sitemap of the public pages in both languages with hreflang alternates. */
+/**
+ * robots.txt (disallowing the pages that ask not to be followed) and a sitemap of the public pages in
+ * both languages with hreflang alternates, both from PAGES.
+ */
 export function seoRoutes(baseUrl: string) {
   const app = new Hono();
-  const publicPages = PAGES.filter((p) => p.audience === "public");
   const robots = [
     "User-agent: *",
-    ...LANGUAGES.flatMap((l) => ["sign-up", "sign-in", "forgot-password", "dashboard"].map((p) => `Disallow: /${l}/${p}`)),
+    ...LANGUAGES.flatMap((l) => PAGES.filter(disallowedInRobots).map((p) => `Disallow: ${localizedPath(l, p.path)}`)),
     "Disallow: /api/",
     "",
     `Sitemap: ${baseUrl}/sitemap.xml`,
     "",
   ].join("\n");
-  const urls = publicPages.flatMap((page) =>
+  const urls = PAGES.filter(inSitemap).flatMap((page) =>
     LANGUAGES.map((lang) => {
       const links = alternates(page.path, baseUrl)
         .map((a) => `    <xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${a.href}"/>`)
