@@ -12,7 +12,7 @@ import { type DB, openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { loadDirectory } from "./http/static-files.js";
 import { type KeyValueStore, redisStore } from "./kv.js";
-import { createMailer } from "./mail/send-mail.js";
+import { createMailer } from "./mail/transport.js";
 import { CLIENT_BUILD_DIR } from "./paths.js";
 
 export interface RunningServer {

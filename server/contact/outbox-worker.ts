@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Logger } from "pino";
 import type { DB } from "../db/database.js";
-import type { SendMail } from "../mail/send-mail.js";
+import type { SendMail } from "../mail/transport.js";
 
 export interface OutboxWorker {
   /** Looks for due mails now (called after a request queued some). */

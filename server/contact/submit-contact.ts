@@ -1,8 +1,9 @@
 import { createHmac, randomUUID } from "node:crypto";
 import type { ContactInput } from "../../app/components/contact/contact-schema.js";
 import type { DB } from "../db/database.js";
-import type { Mail } from "../mail/send-mail.js";
-import { type ContactDetails, confirmationMail, notificationMail } from "./mails.js";
+import { contactConfirmationMail } from "../mail/templates/contact-confirmation.js";
+import { type ContactDetails, contactNotificationMail } from "../mail/templates/contact-notification.js";
+import type { Mail } from "../mail/transport.js";
 
 export interface SubmitContext {
   language: string;
@@ -36,8 +37,8 @@ export async function submitContact(db: DB, input: ContactInput, ctx: SubmitCont
   const mails: [string, Mail][] = spam
     ? []
     : [
-        ["contact-notification", notificationMail(contact, ctx.inbox)],
-        ["contact-confirmation", confirmationMail(contact)],
+        ["contact-notification", contactNotificationMail(contact, ctx.inbox)],
+        ["contact-confirmation", contactConfirmationMail(contact)],
       ];
   await db.transaction().execute(async (trx) => {
     await trx
