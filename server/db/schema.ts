@@ -79,10 +79,13 @@ export interface ContactRequestTable {
   created_at: Generated<Date>;
 }
 
+/** The outbox: mails waiting for delivery, written with the change that caused them. */
 export interface MailOutboxTable {
   id: Generated<number>;
-  contact_request_id: string | null;
   kind: string;
+  /** Whom delivery is reported to (e.g. "contact-request") and what they know the mail by (migration 0005_mail). */
+  topic: string | null;
+  ref: string | null;
   /** Stable Message-ID: a mail re-sent after a crash is recognisable as the same message. */
   message_id: string;
   to: string;

@@ -3,6 +3,7 @@ import * as identity from "./0001_identity.js";
 import * as contact from "./0002_contact.js";
 import * as accounts from "./0003_accounts.js";
 import * as billing from "./0004_billing.js";
+import * as mail from "./0005_mail.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "0002_contact": contact,
   "0003_accounts": accounts,
   "0004_billing": billing,
+  "0005_mail": mail,
 };
