@@ -54,7 +54,8 @@ export interface MemberTable {
   createdAt: Timestamp;
 }
 
-export interface DevMailTable {
+/** The development mailbox: mails stored instead of sent when no SMTP server is configured. */
+export interface DevMailboxTable {
   id: Generated<number>;
   to: string;
   subject: string;
@@ -158,7 +159,7 @@ export interface Database {
   session: SessionTable;
   organization: OrganizationTable;
   member: MemberTable;
-  dev_mail: DevMailTable;
+  dev_mailbox: DevMailboxTable;
   contact_request: ContactRequestTable;
   mail_outbox: MailOutboxTable;
   billing_customer: BillingCustomerTable;
