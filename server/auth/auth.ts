@@ -110,6 +110,8 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
         storeOTP: "hashed",
         sendVerificationOnSignUp: true,
         overrideDefaultEmailVerification: true,
+        // Sent at once, not through the outbox: it keeps mails readable, and a code is only of use
+        // while the person waits for it (docs/decisions/044-mail-room.md).
         async sendVerificationOTP({ email, otp, type }) {
           const user = await db.selectFrom("user").select("locale").where("email", "=", email.toLowerCase()).executeTakeFirst();
           try {
