@@ -1,5 +1,6 @@
-import { sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { DB } from "../db/database.js";
+import type { MailOutboxTable } from "../db/schema.js";
 import type { Mail } from "./transport.js";
 
 /**
@@ -8,7 +9,7 @@ import type { Mail } from "./transport.js";
  * whom to tell once it is delivered and what they know it by.
  */
 export interface OutboxMail extends Mail {
-  /** Which mail this is (e.g. "contact-confirmation"); also names it in the Message-ID. */
+  /** Which mail this is (e.g. "contact-confirmation"), for whoever reads the table. */
   kind: string;
   /** A fixed Message-ID (with angle brackets): a mail re-sent after a crash is the same message. */
   messageId: string;
@@ -19,21 +20,16 @@ export interface OutboxMail extends Mail {
 }
 
 /**
- * Told, inside the transaction that marks mails sent, the refs of a topic's delivered mails; it
- * commits with that mark or not at all. `trx` is that transaction; a handler uses no other.
+ * Records what the delivery of a topic's mails means, given their refs. It runs in the transaction
+ * that marks the mails sent and commits with that mark or not at all. `trx` is that transaction and
+ * the only connection it may use: the embedded database has just one.
  */
 export type DeliveryHandler = (trx: DB, refs: string[]) => Promise<void>;
 
-export interface ClaimedMail {
-  id: number;
-  message_id: string;
-  to: string;
-  reply_to: string | null;
-  subject: string;
-  text: string;
-  html: string;
-  attempts: number;
-}
+export type ClaimedMail = Pick<
+  Selectable<MailOutboxTable>,
+  "id" | "message_id" | "to" | "reply_to" | "subject" | "text" | "html" | "attempts"
+>;
 
 /** Stores mails for delivery; pass the transaction that stores what they are about. */
 export async function queueMails(trx: DB, mails: OutboxMail[]): Promise<void> {
