@@ -18,7 +18,7 @@ import { securityHeaders } from "./http/security-headers.js";
 import type { StaticFile } from "./http/static-files.js";
 import { requestLanguage, serverT } from "./i18n.js";
 import { type KeyValueStore, SharedStateUnavailableError } from "./kv.js";
-import type { SendMail } from "./mail/send-mail.js";
+import type { SendMail } from "./mail/transport.js";
 import { billingRoutes } from "./routes/billing.js";
 import { contactRoutes } from "./routes/contact.js";
 import { healthRoutes } from "./routes/health.js";

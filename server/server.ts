@@ -7,12 +7,13 @@ import { SITE_ORIGIN_PLACEHOLDER } from "../core/site-urls.js";
 import { createApp } from "./app.js";
 import { createAuth } from "./auth/auth.js";
 import type { Config } from "./config.js";
-import { startOutboxWorker } from "./contact/outbox-worker.js";
+import { CONTACT_REQUEST_TOPIC, markRequestsNotified } from "./contact/mark-notified.js";
 import { type DB, openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { loadDirectory } from "./http/static-files.js";
 import { type KeyValueStore, redisStore } from "./kv.js";
-import { createMailer } from "./mail/send-mail.js";
+import { startOutboxWorker } from "./mail/outbox-worker.js";
+import { createMailer } from "./mail/transport.js";
 import { CLIENT_BUILD_DIR } from "./paths.js";
 
 export interface RunningServer {
@@ -57,6 +58,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     db: database.db,
     sendMail: mailer.sendMail,
     logger,
+    onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified },
     releaseLeasesOnStart: database.kind === "pglite",
   });
   const app = createApp({ config, db: database.db, auth, sendMail: mailer.sendMail, logger, files, kv, outbox });

@@ -8,8 +8,8 @@ import { canCreateTeams } from "../billing/billing-service.js";
 import type { Config } from "../config.js";
 import type { DB } from "../db/database.js";
 import type { KeyValueStore } from "../kv.js";
-import type { SendMail } from "../mail/send-mail.js";
-import { verificationCodeMail } from "./mails.js";
+import { verificationCodeMail } from "../mail/templates/verification-code.js";
+import type { SendMail } from "../mail/transport.js";
 import { organizationCreator } from "./organizations.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
 import { authRequestRules } from "./request-rules.js";
@@ -112,6 +112,8 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
         storeOTP: "hashed",
         sendVerificationOnSignUp: true,
         overrideDefaultEmailVerification: true,
+        // Sent at once, not through the outbox: it keeps mails readable, and a code is only of use
+        // while the person waits for it (docs/decisions/044-mail-room.md).
         async sendVerificationOTP({ email, otp, type }) {
           const user = await db.selectFrom("user").select("locale").where("email", "=", email.toLowerCase()).executeTakeFirst();
           try {

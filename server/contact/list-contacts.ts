@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../db/database.js";
+import { CONTACT_REQUEST_TOPIC } from "./mark-notified.js";
 
 export interface ContactRow {
   id: string;
@@ -17,7 +18,7 @@ export interface ContactRow {
 export async function listContacts(db: DB, opts: { limit?: number; status?: string } = {}): Promise<ContactRow[]> {
   let query = db
     .selectFrom("contact_request as c")
-    .leftJoin("mail_outbox as m", "m.contact_request_id", "c.id")
+    .leftJoin("mail_outbox as m", (join) => join.onRef("m.ref", "=", "c.id").on("m.topic", "=", CONTACT_REQUEST_TOPIC))
     .select([
       "c.id",
       "c.created_at",

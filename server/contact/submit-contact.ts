@@ -1,8 +1,11 @@
 import { createHmac, randomUUID } from "node:crypto";
 import type { ContactInput } from "../../core/contact/schema.js";
 import type { DB } from "../db/database.js";
-import type { Mail } from "../mail/send-mail.js";
-import { type ContactDetails, confirmationMail, notificationMail } from "./mails.js";
+import { type OutboxMail, queueMails } from "../mail/outbox.js";
+import { contactConfirmationMail } from "../mail/templates/contact-confirmation.js";
+import { type ContactDetails, contactNotificationMail } from "../mail/templates/contact-notification.js";
+import type { Mail } from "../mail/transport.js";
+import { CONTACT_REQUEST_TOPIC } from "./mark-notified.js";
 
 export interface SubmitContext {
   language: string;
@@ -33,11 +36,18 @@ export async function submitContact(db: DB, input: ContactInput, ctx: SubmitCont
     language: ctx.language,
     createdAt: new Date(),
   };
-  const mails: [string, Mail][] = spam
+  const queued = (kind: string, rendered: Mail): OutboxMail => ({
+    ...rendered,
+    kind,
+    messageId: `<${kind}.${contact.id}@${ctx.mailDomain}>`,
+    topic: CONTACT_REQUEST_TOPIC,
+    ref: contact.id,
+  });
+  const mails = spam
     ? []
     : [
-        ["contact-notification", notificationMail(contact, ctx.inbox)],
-        ["contact-confirmation", confirmationMail(contact)],
+        queued("contact-notification", contactNotificationMail(contact, ctx.inbox)),
+        queued("contact-confirmation", contactConfirmationMail(contact)),
       ];
   await db.transaction().execute(async (trx) => {
     await trx
@@ -54,23 +64,7 @@ export async function submitContact(db: DB, input: ContactInput, ctx: SubmitCont
         created_at: contact.createdAt,
       })
       .execute();
-    if (mails.length) {
-      await trx
-        .insertInto("mail_outbox")
-        .values(
-          mails.map(([kind, mail]) => ({
-            contact_request_id: contact.id,
-            kind,
-            message_id: `<${kind}.${contact.id}@${ctx.mailDomain}>`,
-            to: mail.to,
-            reply_to: mail.replyTo ?? null,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
-          })),
-        )
-        .execute();
-    }
+    await queueMails(trx, mails);
   });
   return { id: contact.id, spam };
 }

@@ -53,7 +53,8 @@ export interface MemberTable {
   createdAt: Timestamp;
 }
 
-export interface DevMailTable {
+/** The development mailbox: mails stored instead of sent when no SMTP server is configured. */
+export interface DevMailboxTable {
   id: Generated<number>;
   to: string;
   subject: string;
@@ -78,10 +79,13 @@ export interface ContactRequestTable {
   created_at: Generated<Date>;
 }
 
+/** The outbox: mails waiting for delivery, written with the change that caused them. */
 export interface MailOutboxTable {
   id: Generated<number>;
-  contact_request_id: string | null;
   kind: string;
+  /** Whom delivery is reported to (e.g. "contact-request") and what they know the mail by (migration 0005_mail). */
+  topic: string | null;
+  ref: string | null;
   /** Stable Message-ID: a mail re-sent after a crash is recognisable as the same message. */
   message_id: string;
   to: string;
@@ -154,7 +158,7 @@ export interface Database {
   session: SessionTable;
   organization: OrganizationTable;
   member: MemberTable;
-  dev_mail: DevMailTable;
+  dev_mailbox: DevMailboxTable;
   contact_request: ContactRequestTable;
   mail_outbox: MailOutboxTable;
   billing_customer: BillingCustomerTable;

@@ -10,3 +10,19 @@ export function htmlLayout(lang: string, title: string, bodyHtml: string): strin
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">${bodyHtml}</div>
 </body></html>`;
 }
+
+/** The mail's heading, which repeats its subject. */
+export function heading(text: string): string {
+  return `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(text)}</h1>`;
+}
+
+/** Label and value pairs as a two-column table. */
+export function detailsTable(rows: [string, string][]): string {
+  const cells = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;color:#6b7280;font-weight:normal">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("\n");
+  return `<table style="border-collapse:collapse;margin:0 0 16px">${cells}</table>`;
+}

@@ -94,7 +94,7 @@ describe.skipIf(!redisUrl || !postgres)("contact requests on two instances behin
     const ids = await submit("backlog", 80, 2);
     const backlog = () =>
       db.query<{ sent: boolean; failed: boolean; attempts: number }>(
-        "select o.sent_at is not null as sent, o.last_error is not null as failed, o.attempts from mail_outbox o join contact_request c on c.id = o.contact_request_id where c.name like 'backlog %'",
+        "select o.sent_at is not null as sent, o.last_error is not null as failed, o.attempts from mail_outbox o join contact_request c on c.id = o.ref where c.name like 'backlog %'",
       );
     // Every mail was tried and failed at least once, so the whole batch is a backlog when the relay returns.
     await expect.poll(async () => (await backlog()).rows.filter((r) => !r.sent && r.failed).length, { timeout: 20_000 }).toBe(160);

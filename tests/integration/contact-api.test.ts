@@ -89,7 +89,7 @@ describe.each(DATABASE_KINDS)("POST /api/send-contact on %s", (kind) => {
     const { id } = await res.json();
     const row = await server.db.selectFrom("contact_request").select("status").where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.status).toBe("spam");
-    const queued = await server.db.selectFrom("mail_outbox").select("id").where("contact_request_id", "=", id).execute();
+    const queued = await server.db.selectFrom("mail_outbox").select("id").where("ref", "=", id).execute();
     expect(queued).toEqual([]);
     await new Promise((r) => setTimeout(r, 300));
     expect(smtp.messages.filter((m) => m.to.includes("bot@spam.example"))).toEqual([]);
@@ -178,9 +178,7 @@ describe.each(DATABASE_KINDS)("POST /api/send-contact on %s", (kind) => {
     await expect
       .poll(
         async () =>
-          (await server.db.selectFrom("mail_outbox").select("last_error").where("contact_request_id", "=", id).execute()).every(
-            (r) => r.last_error,
-          ),
+          (await server.db.selectFrom("mail_outbox").select("last_error").where("ref", "=", id).execute()).every((r) => r.last_error),
         {
           timeout: 10_000,
         },
@@ -192,11 +190,7 @@ describe.each(DATABASE_KINDS)("POST /api/send-contact on %s", (kind) => {
     await smtp.waitFor("olga@example.com", () => true, 15_000);
     await expect
       .poll(async () => {
-        const rows = await server.db
-          .selectFrom("mail_outbox")
-          .select(["sent_at", "attempts"])
-          .where("contact_request_id", "=", id)
-          .execute();
+        const rows = await server.db.selectFrom("mail_outbox").select(["sent_at", "attempts"]).where("ref", "=", id).execute();
         return rows.every((r) => r.sent_at && r.attempts >= 2);
       })
       .toBe(true);

@@ -1,10 +1,11 @@
 import pg from "pg";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OutboxWorker, startOutboxWorker } from "../../server/contact/outbox-worker.js";
+import { CONTACT_REQUEST_TOPIC, markRequestsNotified } from "../../server/contact/mark-notified.js";
 import { submitContact } from "../../server/contact/submit-contact.js";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database.js";
 import { migrateToLatest } from "../../server/db/migrate.js";
+import { type OutboxWorker, startOutboxWorker } from "../../server/mail/outbox-worker.js";
 import { createTestDatabase, type TestDatabase } from "../support/databases.js";
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -56,14 +57,23 @@ describe.skipIf(!postgres)("two outbox workers finishing one request's mails at 
       await released;
     };
     for (const handle of handles) {
-      workers.push(startOutboxWorker({ db: handle.db, sendMail, logger: pino({ level: "silent" }), batchSize: 1, pollMs: 60_000 }));
+      workers.push(
+        startOutboxWorker({
+          db: handle.db,
+          sendMail,
+          logger: pino({ level: "silent" }),
+          onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified },
+          batchSize: 1,
+          pollMs: 60_000,
+        }),
+      );
     }
     await expect.poll(() => sending, { timeout: 10_000 }).toBe(2);
 
     // Holding both rows makes both workers' "mark sent" statements start before either commits,
     // the moment two instances finishing together can produce by chance.
     await client.query("begin");
-    await client.query("select id from mail_outbox where contact_request_id = $1 for update", [id]);
+    await client.query("select id from mail_outbox where ref = $1 for update", [id]);
     release();
     await expect
       .poll(
@@ -81,7 +91,7 @@ describe.skipIf(!postgres)("two outbox workers finishing one request's mails at 
     await expect
       .poll(async () => {
         const { rows } = await client.query<{ unsent: number; status: string }>(
-          `select (select count(*)::int from mail_outbox where contact_request_id = $1 and sent_at is null) as unsent,
+          `select (select count(*)::int from mail_outbox where ref = $1 and sent_at is null) as unsent,
                   (select status from contact_request where id = $1) as status`,
           [id],
         );

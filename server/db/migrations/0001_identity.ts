@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-/** Better Auth's tables (email + password, email OTP, organizations) and the development mail outbox. */
+/** Better Auth's tables (email + password, email OTP, organizations) and the development mailbox (`dev_mailbox` since 0005_mail). */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table "user" ("id" text not null primary key, "name" text not null, "email" text not null unique,

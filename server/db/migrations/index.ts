@@ -3,6 +3,7 @@ import * as identity from "./0001_identity.js";
 import * as contact from "./0002_contact.js";
 import * as accounts from "./0003_accounts.js";
 import * as billing from "./0004_billing.js";
+import * as mail from "./0005_mail.js";
 import * as dropOrganizationRole from "./0006_drop_organization_role.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   "0002_contact": contact,
   "0003_accounts": accounts,
   "0004_billing": billing,
+  "0005_mail": mail,
   "0006_drop_organization_role": dropOrganizationRole,
 };

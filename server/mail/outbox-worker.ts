@@ -1,7 +1,7 @@
-import { sql } from "kysely";
 import type { Logger } from "pino";
 import type { DB } from "../db/database.js";
-import type { SendMail } from "../mail/send-mail.js";
+import { type ClaimedMail, claimDueMails, type DeliveryHandler, markSent, releaseLeases, scheduleRetry } from "./outbox.js";
+import type { SendMail } from "./transport.js";
 
 export interface OutboxWorker {
   /** Looks for due mails now (called after a request queued some). */
@@ -14,6 +14,8 @@ export interface OutboxOptions {
   db: DB;
   sendMail: SendMail;
   logger: Logger;
+  /** Per topic, what to record when that topic's mails are delivered (see `DeliveryHandler`). */
+  onDelivered?: Record<string, DeliveryHandler>;
   /** How often due mails and retries are looked for when nothing wakes the worker. */
   pollMs?: number;
   batchSize?: number;
@@ -31,18 +33,6 @@ export interface OutboxOptions {
   releaseLeasesOnStart?: boolean;
 }
 
-interface ClaimedMail {
-  id: number;
-  contact_request_id: string | null;
-  message_id: string;
-  to: string;
-  reply_to: string | null;
-  subject: string;
-  text: string;
-  html: string;
-  attempts: number;
-}
-
 /** Delay before attempt n+1 after n failed attempts: exponential, capped, with ±20 % jitter. */
 export function retryDelayMs(failedAttempts: number, baseMs: number, maxMs: number, random = Math.random): number {
   const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, failedAttempts - 1));
@@ -50,13 +40,14 @@ export function retryDelayMs(failedAttempts: number, baseMs: number, maxMs: numb
 }
 
 /**
- * Delivers the mail outbox: claims due rows with a lease (SKIP LOCKED, so several server instances
- * share the work without sending a row twice), sends each, and marks it sent or schedules a retry
- * with exponential backoff. Each row carries a fixed Message-ID; only a crash between the SMTP
- * server accepting a mail and the row being marked can cause a repeat, recognisable by that id.
+ * Delivers the outbox: claims due mails with a lease (so several server instances share the work
+ * without sending a mail twice), sends each, and marks it sent or schedules a retry with
+ * exponential backoff. Each mail carries a fixed Message-ID; only a crash between the SMTP server
+ * accepting a mail and the mail being marked can cause a repeat, recognisable by that id.
  */
 export function startOutboxWorker(opts: OutboxOptions): OutboxWorker {
   const { db, sendMail, logger } = opts;
+  const onDelivered = opts.onDelivered ?? {};
   const pollMs = opts.pollMs ?? 1_000;
   const batchSize = opts.batchSize ?? 20;
   const leaseSeconds = opts.leaseSeconds ?? 20;
@@ -72,28 +63,7 @@ export function startOutboxWorker(opts: OutboxOptions): OutboxWorker {
   let ready: Promise<void> = Promise.resolve();
 
   if (opts.releaseLeasesOnStart) {
-    ready = db
-      .updateTable("mail_outbox")
-      .set({ locked_until: null })
-      .where("sent_at", "is", null)
-      .where("locked_until", "is not", null)
-      .execute()
-      .then(
-        () => {},
-        (error) => logger.warn({ err: error }, "mail outbox: could not release old reservations"),
-      );
-  }
-
-  async function claim(): Promise<ClaimedMail[]> {
-    const { rows } = await sql<ClaimedMail>`
-      update mail_outbox set locked_until = now() + ${leaseSeconds} * interval '1 second', attempts = attempts + 1
-      where id in (
-        select id from mail_outbox
-        where sent_at is null and attempts < ${maxAttempts} and next_attempt_at <= now()
-          and (locked_until is null or locked_until < now())
-        order by next_attempt_at, id limit ${batchSize} for update skip locked)
-      returning id, contact_request_id, message_id, "to", reply_to, subject, text, html, attempts`.execute(db);
-    return rows;
+    ready = releaseLeases(db).catch((error) => logger.warn({ err: error }, "mail outbox: could not release old reservations"));
   }
 
   /** Sends one mail; true when the SMTP server took it, otherwise a retry is scheduled. */
@@ -115,67 +85,19 @@ export function startOutboxWorker(opts: OutboxOptions): OutboxWorker {
       const delay = retryDelayMs(mail.attempts, retryBaseMs, retryMaxMs);
       const message = (error as Error).message?.slice(0, 500) ?? String(error);
       logger.warn({ outboxId: mail.id, attempts: mail.attempts, retryInMs: delay, err: message }, "mail delivery failed");
-      await db
-        .updateTable("mail_outbox")
-        .set({ locked_until: null, last_error: message, next_attempt_at: sql<Date>`now() + ${delay} * interval '1 millisecond'` })
-        .where("id", "=", mail.id)
-        .execute();
+      await scheduleRetry(db, mail.id, delay, message);
       return false;
     }
-  }
-
-  /**
-   * Marks a batch's delivered mails sent and their requests notified once all of a request's mails
-   * are out, in one statement as long as a request's mails share a batch: each commit is a disk
-   * write, the main cost per mail on the embedded database. The subquery sees the table as before
-   * this update, hence the `m.id <> all(...)`.
-   */
-  async function markSent(ids: number[]) {
-    const list = sql`array[${sql.join(ids)}]::bigint[]`;
-    const { rows } = await sql<{ id: string }>`
-      with sent as (
-        update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = any(${list})
-        returning contact_request_id),
-      notified as (
-        update contact_request c set status = 'notified'
-        where c.id in (select contact_request_id from sent) and c.status = 'pending'
-          and not exists (select 1 from mail_outbox m where m.contact_request_id = c.id and m.sent_at is null and m.id <> all(${list}))
-        returning c.id)
-      select distinct contact_request_id as id from sent
-      where contact_request_id is not null and contact_request_id not in (select id from notified)`.execute(db);
-    // A request whose other mail looked unsent may have had it sent by another instance whose commit
-    // this statement could not see. Checking again after our commit closes that gap: of two workers
-    // finishing a request's mails at once, the later check sees both commits.
-    if (rows.length) await markNotified(rows.map((r) => r.id));
-  }
-
-  async function markNotified(requestIds: string[]) {
-    await db
-      .updateTable("contact_request")
-      .set({ status: "notified" })
-      .where("id", "in", requestIds)
-      .where("status", "=", "pending")
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("mail_outbox as m")
-              .select("m.id")
-              .whereRef("m.contact_request_id", "=", "contact_request.id")
-              .where("m.sent_at", "is", null),
-          ),
-        ),
-      )
-      .execute();
   }
 
   async function cycle() {
     await ready;
     while (!stopped) {
-      const batch = await claim();
+      const batch = await claimDueMails(db, { limit: batchSize, leaseSeconds, maxAttempts });
       if (!batch.length) return;
       const delivered = await Promise.all(batch.map(send));
       const sent = batch.filter((_, i) => delivered[i]).map((m) => m.id);
-      if (sent.length) await markSent(sent);
+      if (sent.length) await markSent(db, sent, onDelivered);
     }
   }
 

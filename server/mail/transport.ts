@@ -15,8 +15,8 @@ export interface Mail {
 export type SendMail = (mail: Mail) => Promise<void>;
 
 /**
- * The one way the product sends e-mail: SMTP when configured, otherwise the development outbox
- * (a database table, also printed to the log) so codes and notifications stay readable offline.
+ * The one way the product sends e-mail: SMTP when configured, otherwise the development mailbox
+ * (the `dev_mailbox` table, also printed to the log) so codes and notifications stay readable offline.
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; db: DB; logger: Logger }): { sendMail: SendMail; close(): void } {
   if (opts.smtpUrl) {
@@ -32,10 +32,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: DB; log
   return {
     async sendMail(mail) {
       await opts.db
-        .insertInto("dev_mail")
+        .insertInto("dev_mailbox")
         .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, reply_to: mail.replyTo ?? null })
         .execute();
-      opts.logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, "mail stored in the development outbox");
+      opts.logger.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, "mail stored in the development mailbox");
     },
     close() {},
   };

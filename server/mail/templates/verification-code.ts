@@ -1,6 +1,6 @@
-import { serverT } from "../i18n.js";
-import { escapeHtml, htmlLayout } from "../mail/layout.js";
-import type { Mail } from "../mail/send-mail.js";
+import { serverT } from "../../i18n.js";
+import { escapeHtml, heading, htmlLayout } from "../layout.js";
+import type { Mail } from "../transport.js";
 
 type Purpose = "sign-in" | "email-verification" | "forget-password" | "change-email";
 
@@ -16,7 +16,7 @@ export function verificationCodeMail(opts: { to: string; code: string; purpose: 
   const html = htmlLayout(
     t("email:lang"),
     subject,
-    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
+    `${heading(subject)}
 <p>${escapeHtml(intro)}</p>
 <p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:24px 0">${escapeHtml(opts.code)}</p>
 <p>${escapeHtml(expiry)}</p><p style="color:#6b7280">${escapeHtml(ignore)}</p>`,

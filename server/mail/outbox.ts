@@ -1,0 +1,109 @@
+import { type Selectable, sql } from "kysely";
+import type { DB } from "../db/database.js";
+import type { MailOutboxTable } from "../db/schema.js";
+import type { Mail } from "./transport.js";
+
+/**
+ * The outbox: mails stored in the database with the change that caused them, delivered by the
+ * outbox worker. It knows nothing of the domains that use it; a mail's `topic` and `ref` only say
+ * whom to tell once it is delivered and what they know it by.
+ */
+export interface OutboxMail extends Mail {
+  /** Which mail this is (e.g. "contact-confirmation"), for whoever reads the table. */
+  kind: string;
+  /** A fixed Message-ID (with angle brackets): a mail re-sent after a crash is the same message. */
+  messageId: string;
+  /** Whom the worker tells when the mail is delivered: a key of its `onDelivered` handlers. */
+  topic?: string;
+  /** What the topic knows the mail by, e.g. the id of the record it belongs to. */
+  ref?: string;
+}
+
+/**
+ * Records what the delivery of a topic's mails means, given their refs. It runs in the transaction
+ * that marks the mails sent and commits with that mark or not at all. `trx` is that transaction and
+ * the only connection it may use: the embedded database has just one.
+ */
+export type DeliveryHandler = (trx: DB, refs: string[]) => Promise<void>;
+
+export type ClaimedMail = Pick<
+  Selectable<MailOutboxTable>,
+  "id" | "message_id" | "to" | "reply_to" | "subject" | "text" | "html" | "attempts"
+>;
+
+/** Stores mails for delivery; pass the transaction that stores what they are about. */
+export async function queueMails(trx: DB, mails: OutboxMail[]): Promise<void> {
+  if (!mails.length) return;
+  await trx
+    .insertInto("mail_outbox")
+    .values(
+      mails.map((mail) => ({
+        kind: mail.kind,
+        topic: mail.topic ?? null,
+        ref: mail.ref ?? null,
+        message_id: mail.messageId,
+        to: mail.to,
+        reply_to: mail.replyTo ?? null,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Reserves up to `limit` due mails for `leaseSeconds` and counts the attempt. SKIP LOCKED lets
+ * several server instances claim at once without taking the same row.
+ */
+export async function claimDueMails(db: DB, opts: { limit: number; leaseSeconds: number; maxAttempts: number }): Promise<ClaimedMail[]> {
+  const { rows } = await sql<ClaimedMail>`
+    update mail_outbox set locked_until = now() + ${opts.leaseSeconds} * interval '1 second', attempts = attempts + 1
+    where id in (
+      select id from mail_outbox
+      where sent_at is null and attempts < ${opts.maxAttempts} and next_attempt_at <= now()
+        and (locked_until is null or locked_until < now())
+      order by next_attempt_at, id limit ${opts.limit} for update skip locked)
+    returning id, message_id, "to", reply_to, subject, text, html, attempts`.execute(db);
+  return rows;
+}
+
+/**
+ * Marks delivered mails sent and tells each topic's handler their refs, in one transaction: each
+ * commit is a disk write, the main cost per mail on the embedded database, and a delivery and its
+ * consequence are recorded together or not at all.
+ */
+export async function markSent(db: DB, ids: number[], onDelivered: Record<string, DeliveryHandler>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const sent = await trx
+      .updateTable("mail_outbox")
+      .set({ sent_at: sql<Date>`now()`, locked_until: null, last_error: null })
+      .where("id", "in", ids)
+      .returning(["topic", "ref"])
+      .execute();
+    const refsByTopic = new Map<string, Set<string>>();
+    for (const { topic, ref } of sent) {
+      if (topic && ref) refsByTopic.set(topic, (refsByTopic.get(topic) ?? new Set()).add(ref));
+    }
+    for (const [topic, refs] of refsByTopic) await onDelivered[topic]?.(trx, [...refs]);
+  });
+}
+
+/** Frees a failed mail's reservation and sets when it is tried again. */
+export async function scheduleRetry(db: DB, id: number, delayMs: number, error: string): Promise<void> {
+  await db
+    .updateTable("mail_outbox")
+    .set({ locked_until: null, last_error: error, next_attempt_at: sql<Date>`now() + ${delayMs} * interval '1 millisecond'` })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Frees every reservation; only safe when no other process can be delivering. */
+export async function releaseLeases(db: DB): Promise<void> {
+  await db
+    .updateTable("mail_outbox")
+    .set({ locked_until: null })
+    .where("sent_at", "is", null)
+    .where("locked_until", "is not", null)
+    .execute();
+}
