@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import type { AppEnv } from "../http/context.js";
 import { apiError } from "../http/errors.js";
 import type { Auth } from "./auth.js";
 
@@ -10,7 +11,7 @@ export async function getSession(auth: Auth, c: Context): Promise<SessionData | 
 }
 
 /** The session, or a 401 `{ message }` in the request's language. */
-export async function requireSession(auth: Auth, c: Context, messageKey = "unauthorized"): Promise<SessionData> {
+export async function requireSession(auth: Auth, c: Context<AppEnv>, messageKey = "unauthorized"): Promise<SessionData> {
   const session = await getSession(auth, c);
   if (!session) throw apiError(c, 401, messageKey);
   return session;

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { requestLanguage, serverT } from "../i18n.js";
+import type { AppEnv } from "./context.js";
 
 /** An error an API handler throws to answer with `{ message }` and a status. */
 export class ApiError extends Error {
@@ -16,17 +16,17 @@ export class ApiError extends Error {
 
 /** A translated API error from the `errors` catalog, in the request's language. */
 export function apiError(
-  c: Context,
+  c: Context<AppEnv>,
   status: ContentfulStatusCode,
   key: string,
   extra?: Record<string, unknown>,
   headers?: Record<string, string>,
 ) {
-  return new ApiError(status, serverT(requestLanguage(c.req.raw.headers))(`errors:${key}`), extra, headers);
+  return new ApiError(status, c.var.t(`errors:${key}`), extra, headers);
 }
 
 /** 413 for an oversized body. The rest of the body is never read, so the connection cannot be reused. */
-export function payloadTooLarge(c: Context) {
+export function payloadTooLarge(c: Context<AppEnv>) {
   return apiError(c, 413, "payloadTooLarge", {}, { Connection: "close" });
 }
 
@@ -35,7 +35,7 @@ export function jsonError(c: Context, status: ContentfulStatusCode, message: str
 }
 
 /** Reads a JSON body: 415 for another content type, 400 for malformed JSON. */
-export async function readJson(c: Context): Promise<unknown> {
+export async function readJson(c: Context<AppEnv>): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw apiError(c, 415, "unsupportedMediaType");
   try {

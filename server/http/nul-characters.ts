@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "./context.js";
 import { apiError } from "./errors.js";
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
@@ -15,7 +16,7 @@ function hasNul(value: unknown): boolean {
  * text cannot hold NUL, so such a value would otherwise reach a query and fail there as a 500,
  * in our routes and in Better Auth's alike; no field of the product ever needs one.
  */
-export function refuseNulCharacters(opts: { exempt?: (path: string) => boolean } = {}): MiddlewareHandler {
+export function refuseNulCharacters(opts: { exempt?: (path: string) => boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (opts.exempt?.(c.req.path)) return next();
     if (/%00/.test(c.req.url)) throw apiError(c, 400, "invalidCharacters");

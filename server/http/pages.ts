@@ -1,6 +1,7 @@
-import type { Context, Env, Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOfAcceptHeader, resolveLanguage } from "../../core/languages.js";
 import { APP_SHELL_ROUTES, NOT_FOUND_PATH, PAGES, PREFIXLESS_REDIRECTS } from "../../core/pages.js";
+import type { AppEnv } from "./context.js";
 import { ApiError, apiError } from "./errors.js";
 import { type CspOptions, pageCsp } from "./security-headers.js";
 import { negotiate, type StaticFile } from "./static-files.js";
@@ -46,13 +47,13 @@ function matchesPattern(pattern: string, segments: string[]): boolean {
 }
 
 /** SPEC section 2 routing on the server: redirects, prerendered pages, the app shell and a real 404. */
-export function registerPages<E extends Env>(app: Hono<E>, opts: PageOptions) {
+export function registerPages(app: Hono<AppEnv>, opts: PageOptions) {
   const { files } = opts;
   const shellRoutes = opts.appShellRoutes ?? APP_SHELL_ROUTES;
   const pagePaths = new Set(PAGES.map((p) => p.path));
   const prefixless = new Set<string>(PREFIXLESS_REDIRECTS);
 
-  const notFound = (c: Context<E>, lang: Language) => {
+  const notFound = (c: Context<AppEnv>, lang: Language) => {
     const file = files.get(`/${lang}/${NOT_FOUND_PATH}/index.html`);
     if (!file) return c.text("Not found", 404);
     return sendFile(c, file, { status: 404, cache: REVALIDATE, csp: opts });

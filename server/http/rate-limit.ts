@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import type { KeyValueStore } from "../kv.js";
+import type { AppEnv } from "./context.js";
 import { ApiError } from "./errors.js";
 
 /** Counts hits per key in a window; the Redis store shares counts between server instances. */
@@ -40,7 +41,7 @@ export interface RateLimitOptions {
   kv?: KeyValueStore;
   logger?: Logger;
   /** The translated message of the 429 answer; `seconds` is the wait. */
-  message: (c: Parameters<MiddlewareHandler>[0], seconds: number) => string;
+  message: (c: Parameters<MiddlewareHandler<AppEnv>>[0], seconds: number) => string;
   now?: () => number;
 }
 
@@ -49,7 +50,7 @@ export interface RateLimitOptions {
  * Retry-After. If Redis fails, counting falls back to this process (per-instance limits): a
  * broken cache must not take the form down with it, and the failure is logged.
  */
-export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<{ Variables: { clientIp: string } }> {
+export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<AppEnv> {
   const local = memoryCounter(opts.now);
   const counter: Counter = opts.kv ?? local;
   const now = opts.now ?? (() => Date.now());

@@ -2,13 +2,12 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Logger } from "pino";
 import { validateContact } from "../../core/contact/schema.js";
-import type { AppEnv } from "../app.js";
 import type { Config } from "../config.js";
 import { domainOf, submitContact } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
+import type { AppEnv } from "../http/context.js";
 import { ApiError, apiError, payloadTooLarge, readJson } from "../http/errors.js";
 import { rateLimit } from "../http/rate-limit.js";
-import { requestLanguage, serverT } from "../i18n.js";
 import type { KeyValueStore } from "../kv.js";
 
 export interface ContactDeps {
@@ -27,7 +26,6 @@ export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 60 };
 export function contactRoutes(deps: ContactDeps) {
   const { config, db } = deps;
   const app = new Hono<AppEnv>();
-  const languageOf = (c: { req: { raw: Request } }) => requestLanguage(c.req.raw.headers);
 
   app.post(
     "/api/send-contact",
@@ -37,7 +35,7 @@ export function contactRoutes(deps: ContactDeps) {
       enabled: config.RATE_LIMIT,
       kv: deps.kv,
       logger: deps.logger,
-      message: (c, seconds) => serverT(languageOf(c))("contact:tooManyRequests", { seconds }),
+      message: (c, seconds) => c.var.t("contact:tooManyRequests", { seconds }),
     }),
     bodyLimit({
       maxSize: CONTACT_BODY_LIMIT,
@@ -46,15 +44,14 @@ export function contactRoutes(deps: ContactDeps) {
       },
     }),
     async (c) => {
-      const language = languageOf(c);
-      const t = serverT(language);
+      const { lang, t } = c.var;
       const result = validateContact(await readJson(c));
       if (!result.success) {
         const errors = Object.fromEntries(Object.entries(result.errors).map(([field, key]) => [field, t(`contact:${key}`)]));
         throw new ApiError(400, t(`contact:${result.formError ?? "form.invalid"}`), { errors });
       }
       const { id, spam } = await submitContact(db, result.data, {
-        language,
+        language: lang,
         clientIp: c.get("clientIp"),
         userAgent: c.req.header("user-agent"),
         secret: config.AUTH_SECRET,

@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { TEAM_NAME_MAX } from "../../core/teams.js";
+import type { Auth } from "../auth/auth.js";
+import { requireSession } from "../auth/session.js";
+import { billingError } from "../billing/billing-errors.js";
+import { canCreateTeams } from "../billing/billing-service.js";
+import type { AppEnv } from "../http/context.js";
+import { readJson } from "../http/errors.js";
+import { createTeam, type TeamDeps } from "../teams/create-team.js";
+import { listMemberships } from "../teams/memberships.js";
+
+const teamBody = z.object({ name: z.string().trim().min(1).max(TEAM_NAME_MAX) });
+
+/** The dashboard's team lists and team creation. */
+export function teamRoutes(deps: { auth: Auth; teams: TeamDeps }) {
+  const { auth, teams } = deps;
+  const { db } = teams;
+  const app = new Hono<AppEnv>();
+
+  app.get("/api/teams", async (c) => {
+    const session = await requireSession(auth, c);
+    const kind = c.req.query("kind") === "member" ? "member" : "admin";
+    const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
+    c.header("Cache-Control", "no-store");
+    return c.json(await listMemberships(db, session.user.id, kind, page));
+  });
+
+  app.post("/api/teams", async (c) => {
+    const session = await requireSession(auth, c);
+    const parsed = teamBody.safeParse(await readJson(c));
+    if (!parsed.success) throw billingError(c, 400, "teamName");
+    if (!(await canCreateTeams(db, session.user.id))) throw billingError(c, 403, "teamsProOnly");
+    const team = await createTeam(teams, { name: parsed.data.name, userId: session.user.id, headers: c.req.raw.headers });
+    return c.json({ id: team?.id, name: team?.name, slug: team?.slug }, 201);
+  });
+
+  return app;
+}
