@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
 import { type Auth, CLIENT_IP_HEADER, trustedOrigins } from "./auth/auth.js";
@@ -11,15 +10,15 @@ import type { BillingDeps } from "./billing/billing-service.js";
 import type { EventDeps } from "./billing/process-event.js";
 import type { Config } from "./config.js";
 import type { DB } from "./db/database.js";
-import { isDatabaseUnavailable } from "./db/errors.js";
+import { AppError } from "./errors.js";
 import { type AppEnv, requestContext } from "./http/context.js";
-import { ApiError, apiError, payloadTooLarge } from "./http/errors.js";
+import { errorResponse } from "./http/errors.js";
 import { refuseNulCharacters } from "./http/nul-characters.js";
 import { registerPages } from "./http/pages.js";
 import { sameOrigin } from "./http/same-origin.js";
 import { securityHeaders } from "./http/security-headers.js";
 import type { StaticFile } from "./http/static-files.js";
-import { type KeyValueStore, SharedStateUnavailableError } from "./kv.js";
+import type { KeyValueStore } from "./kv.js";
 import type { SendMail } from "./mail/send-mail.js";
 import type { LocalProvider } from "./payments/local-provider.js";
 import { createPaymentProvider } from "./payments/payment-provider.js";
@@ -63,8 +62,8 @@ export function createApp(deps: AppDeps) {
     "/api/*",
     bodyLimit({
       maxSize: 64 * 1024,
-      onError: (c) => {
-        throw payloadTooLarge(c);
+      onError: () => {
+        throw new AppError("payloadTooLarge");
       },
     }),
   );
@@ -101,22 +100,12 @@ export function createApp(deps: AppDeps) {
   if (provider.kind === "local") {
     app.route("/", localPaymentRoutes({ auth, local: provider as LocalProvider, events, trustedOrigins: trustedOrigins(config) }));
   }
-  app.all("/api/*", (c) => {
-    throw apiError(c, 404, "notFound");
+  app.all("/api/*", () => {
+    throw new AppError("notFound");
   });
   registerPages(app, { files: deps.files, analytics: Boolean(config.GA_MEASUREMENT_ID) });
 
-  app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json({ message: error.message, ...error.extra }, error.status, error.headers);
-    const { t, log } = c.var;
-    if (error instanceof HTTPException) return c.json({ message: error.message || t("errors:internal") }, error.status);
-    if (isDatabaseUnavailable(error) || error instanceof SharedStateUnavailableError) {
-      log.warn({ err: error }, "dependency unavailable");
-      return c.json({ message: t("errors:unavailable") }, 503, { "Retry-After": "5" });
-    }
-    log.error({ err: error }, "unhandled error");
-    return c.json({ message: t("errors:internal") }, 500);
-  });
+  app.onError(errorResponse);
 
   return app;
 }

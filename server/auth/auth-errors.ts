@@ -1,12 +1,15 @@
 import type { Context } from "hono";
+import type { ErrorCode } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
+import { messageOf } from "../http/errors.js";
 
 /** Organization refusals Better Auth answers with 400 or 401 although the user is signed in. */
 const FORBIDDEN = /^(YOU_ARE_NOT_ALLOWED_TO_|YOU_ARE_NOT_A_MEMBER_OF_|USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION$)/;
 /** What Better Auth answers with 400 when the member, team or invitation named does not exist for the user. */
 const NOT_FOUND = new Set(["MEMBER_NOT_FOUND", "ORGANIZATION_NOT_FOUND", "INVITATION_NOT_FOUND"]);
 
-const MESSAGE_KEYS: Record<number, string> = {
+/** Our message for a Better Auth error without one, by status. */
+const STATUS_CODES: Record<number, ErrorCode> = {
   400: "badRequest",
   401: "unauthorized",
   403: "forbidden",
@@ -42,7 +45,7 @@ export async function normalizeAuthError(c: Context<AppEnv>, res: Response): Pro
   const code = typeof body.code === "string" ? body.code : undefined;
   const status = c.req.path.startsWith("/api/auth/organization/") ? organizationStatus(res.status, code) : res.status;
   if (typeof body.message === "string" && body.message && status === res.status) return res;
-  const fallback = c.var.t(`errors:${MESSAGE_KEYS[status] ?? (status >= 500 ? "internal" : "badRequest")}`);
+  const fallback = messageOf(c, STATUS_CODES[status] ?? (status >= 500 ? "internal" : "badRequest"));
   const message = typeof body.message === "string" && body.message ? body.message : fallback;
   const headers = new Headers(res.headers);
   headers.delete("content-length");

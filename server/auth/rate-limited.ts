@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../http/context.js";
+import { messageOf } from "../http/errors.js";
 
 /**
  * Better Auth's limiter answers 429 in English with its own retry header; the product answers
@@ -8,6 +9,6 @@ import type { AppEnv } from "../http/context.js";
 export function translateRateLimit(c: Context<AppEnv>, res: Response): Response {
   if (res.status !== 429) return res;
   const retryAfter = res.headers.get("x-retry-after") ?? "60";
-  const message = c.var.t("errors:tooManyRequests");
+  const message = messageOf(c, "tooManyRequests");
   return c.json({ code: "TOO_MANY_REQUESTS", message }, 429, { "Retry-After": retryAfter });
 }

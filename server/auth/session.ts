@@ -1,6 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../http/context.js";
-import { apiError } from "../http/errors.js";
+import { AppError } from "../errors.js";
 import type { Auth } from "./auth.js";
 
 export type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
@@ -10,9 +9,9 @@ export async function getSession(auth: Auth, c: Context): Promise<SessionData | 
   return auth.api.getSession({ headers: c.req.raw.headers });
 }
 
-/** The session, or a 401 `{ message }` in the request's language. */
-export async function requireSession(auth: Auth, c: Context<AppEnv>, messageKey = "unauthorized"): Promise<SessionData> {
+/** The session, or a 401 refusal. */
+export async function requireSession(auth: Auth, c: Context): Promise<SessionData> {
   const session = await getSession(auth, c);
-  if (!session) throw apiError(c, 401, messageKey);
+  if (!session) throw new AppError("unauthorized");
   return session;
 }

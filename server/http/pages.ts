@@ -1,8 +1,7 @@
-import type { Context, Hono } from "hono";
+import type { Context, Env, Hono } from "hono";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOfAcceptHeader, resolveLanguage } from "../../core/languages.js";
 import { APP_SHELL_ROUTES, NOT_FOUND_PATH, PAGES, PREFIXLESS_REDIRECTS } from "../../core/pages.js";
-import type { AppEnv } from "./context.js";
-import { ApiError, apiError } from "./errors.js";
+import { AppError } from "../errors.js";
 import { type CspOptions, pageCsp } from "./security-headers.js";
 import { negotiate, type StaticFile } from "./static-files.js";
 
@@ -47,13 +46,13 @@ function matchesPattern(pattern: string, segments: string[]): boolean {
 }
 
 /** SPEC section 2 routing on the server: redirects, prerendered pages, the app shell and a real 404. */
-export function registerPages(app: Hono<AppEnv>, opts: PageOptions) {
+export function registerPages<E extends Env>(app: Hono<E>, opts: PageOptions) {
   const { files } = opts;
   const shellRoutes = opts.appShellRoutes ?? APP_SHELL_ROUTES;
   const pagePaths = new Set(PAGES.map((p) => p.path));
   const prefixless = new Set<string>(PREFIXLESS_REDIRECTS);
 
-  const notFound = (c: Context<AppEnv>, lang: Language) => {
+  const notFound = (c: Context<E>, lang: Language) => {
     const file = files.get(`/${lang}/${NOT_FOUND_PATH}/index.html`);
     if (!file) return c.text("Not found", 404);
     return sendFile(c, file, { status: 404, cache: REVALIDATE, csp: opts });
@@ -92,8 +91,7 @@ export function registerPages(app: Hono<AppEnv>, opts: PageOptions) {
   });
 
   // Other methods on pages are not allowed; the API has its own routes.
-  app.all("*", (c) => {
-    const error = apiError(c, 405, "methodNotAllowed");
-    throw new ApiError(405, error.message, {}, { Allow: "GET, HEAD" });
+  app.all("*", () => {
+    throw new AppError("methodNotAllowed", { headers: { Allow: "GET, HEAD" } });
   });
 }

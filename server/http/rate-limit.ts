@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import type { Logger } from "pino";
+import { AppError, type ErrorCode } from "../errors.js";
 import type { KeyValueStore } from "../kv.js";
 import type { AppEnv } from "./context.js";
-import { ApiError } from "./errors.js";
 
 /** Counts hits per key in a window; the Redis store shares counts between server instances. */
 export interface Counter {
@@ -39,9 +38,8 @@ export interface RateLimitOptions {
   enabled: boolean;
   /** Shared storage (Redis) when configured; otherwise counters live in this process. */
   kv?: KeyValueStore;
-  logger?: Logger;
-  /** The translated message of the 429 answer; `seconds` is the wait. */
-  message: (c: Parameters<MiddlewareHandler<AppEnv>>[0], seconds: number) => string;
+  /** The refusal (status 429); its message may name the wait as `{{seconds}}`. */
+  code: ErrorCode;
   now?: () => number;
 }
 
@@ -68,12 +66,12 @@ export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<AppEnv> {
     try {
       count = await counter.increment(`rl:${opts.name}:${client}:${window}`, opts.windowSeconds);
     } catch (error) {
-      opts.logger?.warn({ err: error, limit: opts.name }, "rate limit store unavailable; counting in this instance");
+      c.var.log.warn({ err: error, limit: opts.name }, "rate limit store unavailable; counting in this instance");
       count = await local.increment(`rl:${opts.name}:${client}:${window}`, opts.windowSeconds);
     }
     if (count > opts.limit) {
       const retryAfter = Math.max(1, Math.ceil(((window + 1) * windowMs - t) / 1000));
-      throw new ApiError(429, opts.message(c, retryAfter), {}, { "Retry-After": String(retryAfter) });
+      throw new AppError(opts.code, { params: { seconds: retryAfter }, headers: { "Retry-After": String(retryAfter) } });
     }
     return next();
   };

@@ -1,6 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "./context.js";
-import { apiError } from "./errors.js";
+import { AppError } from "../errors.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -40,11 +39,11 @@ export function sameOrigin(opts: {
   trustedOrigins: string[];
   exempt?: (path: string) => boolean;
   refusal?: "crossSite" | "forbidden";
-}): MiddlewareHandler<AppEnv> {
+}): MiddlewareHandler {
   const trusted = originsOf(opts.trustedOrigins);
   return async (c, next) => {
     if (opts.exempt?.(c.req.path)) return next();
-    if (isCrossSite(c, trusted)) throw apiError(c, 403, opts.refusal ?? "crossSite");
+    if (isCrossSite(c, trusted)) throw new AppError(opts.refusal ?? "crossSite");
     return next();
   };
 }

@@ -3,13 +3,12 @@ import { z } from "zod";
 import { TEAM_NAME_MAX } from "../../core/teams.js";
 import type { Auth } from "../auth/auth.js";
 import { getSession, requireSession } from "../auth/session.js";
-import { billingError } from "../billing/billing-errors.js";
-import { type BillingDeps, BillingRefusal, openPortal, startCheckout } from "../billing/billing-service.js";
+import { type BillingDeps, openPortal, startCheckout } from "../billing/billing-service.js";
 import { type EventDeps, processWebhook } from "../billing/process-event.js";
 import { viewAndSync } from "../billing/subscription-store.js";
+import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { readJson } from "../http/errors.js";
-import { WebhookSignatureError } from "../payments/provider.js";
 
 const checkoutBody = z.object({
   userId: z.string().min(1),
@@ -28,11 +27,11 @@ export function billingRoutes(deps: { auth: Auth; billing: BillingDeps; events: 
 
   app.post("/api/create-checkout-session", async (c) => {
     const session = await getSession(auth, c);
-    if (!session) throw billingError(c, 401, "authenticateToCheckout");
+    if (!session) throw new AppError("authenticateToCheckout");
     const parsed = checkoutBody.safeParse(await readJson(c));
-    if (!parsed.success) throw billingError(c, 400, "invalidCheckout");
+    if (!parsed.success) throw new AppError("invalidCheckout");
     const body = parsed.data;
-    if (body.userId !== session.user.id) throw billingError(c, 403, "otherUser");
+    if (body.userId !== session.user.id) throw new AppError("otherUser");
     try {
       const { id, url } = await startCheckout(billing, {
         user: session.user,
@@ -42,9 +41,9 @@ export function billingRoutes(deps: { auth: Auth; billing: BillingDeps; events: 
       });
       return c.json({ id, url });
     } catch (error) {
-      if (error instanceof BillingRefusal) throw billingError(c, error.status, error.key);
+      if (error instanceof AppError) throw error;
       c.var.log.error({ err: error }, "checkout session failed");
-      throw billingError(c, 502, "paymentFailed");
+      throw new AppError("paymentFailed");
     }
   });
 
@@ -58,9 +57,9 @@ export function billingRoutes(deps: { auth: Auth; billing: BillingDeps; events: 
       });
       return c.json({ url });
     } catch (error) {
-      if (error instanceof BillingRefusal) throw billingError(c, error.status, error.key);
+      if (error instanceof AppError) throw error;
       c.var.log.error({ err: error }, "portal session failed");
-      throw billingError(c, 502, "portalFailed");
+      throw new AppError("portalFailed");
     }
   });
 
@@ -71,15 +70,9 @@ export function billingRoutes(deps: { auth: Auth; billing: BillingDeps; events: 
   });
 
   app.post("/api/webhooks/:provider", async (c) => {
-    if (c.req.param("provider") !== provider.kind) throw billingError(c, 404, "unknownProvider");
-    const rawBody = await c.req.text();
-    try {
-      const outcome = await processWebhook(events, rawBody, c.req.header("stripe-signature"));
-      return c.json({ received: true, outcome });
-    } catch (error) {
-      if (error instanceof WebhookSignatureError) throw billingError(c, 400, "badSignature");
-      throw error;
-    }
+    if (c.req.param("provider") !== provider.kind) throw new AppError("unknownProvider");
+    const outcome = await processWebhook(events, await c.req.text(), c.req.header("stripe-signature"));
+    return c.json({ received: true, outcome });
   });
 
   return app;

@@ -1,19 +1,18 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Logger } from "pino";
 import { validateContact } from "../../core/contact/schema.js";
 import type { Config } from "../config.js";
 import { domainOf, submitContact } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
+import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
-import { ApiError, apiError, payloadTooLarge, readJson } from "../http/errors.js";
+import { readJson } from "../http/errors.js";
 import { rateLimit } from "../http/rate-limit.js";
 import type { KeyValueStore } from "../kv.js";
 
 export interface ContactDeps {
   config: Config;
   db: DB;
-  logger: Logger;
   kv?: KeyValueStore;
   /** Told when mails were queued, so they go out at once instead of at the next poll. */
   outbox?: { wake(): void };
@@ -34,24 +33,23 @@ export function contactRoutes(deps: ContactDeps) {
       ...CONTACT_RATE_LIMIT,
       enabled: config.RATE_LIMIT,
       kv: deps.kv,
-      logger: deps.logger,
-      message: (c, seconds) => c.var.t("contact:tooManyRequests", { seconds }),
+      code: "contactTooManyRequests",
     }),
     bodyLimit({
       maxSize: CONTACT_BODY_LIMIT,
-      onError: (c) => {
-        throw payloadTooLarge(c);
+      onError: () => {
+        throw new AppError("payloadTooLarge");
       },
     }),
     async (c) => {
-      const { lang, t } = c.var;
       const result = validateContact(await readJson(c));
       if (!result.success) {
-        const errors = Object.fromEntries(Object.entries(result.errors).map(([field, key]) => [field, t(`contact:${key}`)]));
-        throw new ApiError(400, t(`contact:${result.formError ?? "form.invalid"}`), { errors });
+        throw new AppError("invalidContact", {
+          fields: Object.fromEntries(Object.entries(result.errors).map(([field, key]) => [field, `contact:${key}`])),
+        });
       }
       const { id, spam } = await submitContact(db, result.data, {
-        language: lang,
+        language: c.var.lang,
         clientIp: c.get("clientIp"),
         userAgent: c.req.header("user-agent"),
         secret: config.AUTH_SECRET,
@@ -62,8 +60,8 @@ export function contactRoutes(deps: ContactDeps) {
       return c.json({ id }, 201);
     },
   );
-  app.all("/api/send-contact", (c) => {
-    throw apiError(c, 405, "methodNotAllowed", {}, { Allow: "POST" });
+  app.all("/api/send-contact", () => {
+    throw new AppError("methodNotAllowed", { headers: { Allow: "POST" } });
   });
   return app;
 }

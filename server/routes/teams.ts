@@ -3,8 +3,8 @@ import { z } from "zod";
 import { TEAM_NAME_MAX } from "../../core/teams.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession } from "../auth/session.js";
-import { billingError } from "../billing/billing-errors.js";
-import { canCreateTeams } from "../billing/billing-service.js";
+import { assertCanCreateTeams } from "../billing/billing-service.js";
+import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { readJson } from "../http/errors.js";
 import { createTeam, type TeamDeps } from "../teams/create-team.js";
@@ -29,8 +29,8 @@ export function teamRoutes(deps: { auth: Auth; teams: TeamDeps }) {
   app.post("/api/teams", async (c) => {
     const session = await requireSession(auth, c);
     const parsed = teamBody.safeParse(await readJson(c));
-    if (!parsed.success) throw billingError(c, 400, "teamName");
-    if (!(await canCreateTeams(db, session.user.id))) throw billingError(c, 403, "teamsProOnly");
+    if (!parsed.success) throw new AppError("invalidTeamName");
+    await assertCanCreateTeams(db, session.user.id);
     const team = await createTeam(teams, { name: parsed.data.name, userId: session.user.id, headers: c.req.raw.headers });
     return c.json({ id: team?.id, name: team?.name, slug: team?.slug }, 201);
   });
