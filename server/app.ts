@@ -6,6 +6,7 @@ import { type Auth, CLIENT_IP_HEADER, trustedOrigins } from "./auth/auth.js";
 import { normalizeAuthError } from "./auth/auth-errors.js";
 import { organizationCreator } from "./auth/organizations.js";
 import { translateRateLimit } from "./auth/rate-limited.js";
+import { sessionFirst } from "./auth/session.js";
 import type { BillingDeps } from "./billing/billing-service.js";
 import type { EventDeps } from "./billing/process-event.js";
 import type { Config } from "./config.js";
@@ -58,6 +59,8 @@ export function createApp(deps: AppDeps) {
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(requestContext({ logger, trustedIpHeader: config.TRUSTED_IP_HEADER }));
   app.use(securityHeaders({ https: config.BASE_URL.startsWith("https://") }));
+  // A visitor without a session gets 401 before any of the body checks below read the body.
+  app.use("/api/*", sessionFirst({ auth, trustedOrigins: trustedOrigins(config) }));
   app.use(
     "/api/*",
     bodyLimit({

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { TEAM_NAME_MAX } from "../../core/teams.js";
 import type { Auth } from "../auth/auth.js";
-import { getSession, requireSession } from "../auth/session.js";
+import { requireSession } from "../auth/session.js";
 import { type BillingDeps, openPortal, startCheckout } from "../billing/billing-service.js";
 import { type EventDeps, processWebhook } from "../billing/process-event.js";
 import { viewAndSync } from "../billing/subscription-store.js";
@@ -25,9 +25,8 @@ export function billingRoutes(deps: { auth: Auth; billing: BillingDeps; events: 
   const { db, provider } = billing;
   const app = new Hono<AppEnv>();
 
-  app.post("/api/create-checkout-session", async (c) => {
-    const session = await getSession(auth, c);
-    if (!session) throw new AppError("authenticateToCheckout");
+  app.post("/api/create-checkout-session", requireSession(auth, "authenticateToCheckout"), async (c) => {
+    const { session } = c.var;
     const parsed = checkoutBody.safeParse(await readJson(c));
     if (!parsed.success) throw new AppError("invalidCheckout");
     const body = parsed.data;
@@ -47,8 +46,8 @@ export function billingRoutes(deps: { auth: Auth; billing: BillingDeps; events: 
     }
   });
 
-  app.post("/api/create-portal-session", async (c) => {
-    const session = await requireSession(auth, c);
+  app.post("/api/create-portal-session", requireSession(auth), async (c) => {
+    const { session } = c.var;
     try {
       const { url } = await openPortal(billing, {
         userId: session.user.id,
@@ -63,8 +62,8 @@ export function billingRoutes(deps: { auth: Auth; billing: BillingDeps; events: 
     }
   });
 
-  app.get("/api/subscription", async (c) => {
-    const session = await requireSession(auth, c);
+  app.get("/api/subscription", requireSession(auth), async (c) => {
+    const { session } = c.var;
     c.header("Cache-Control", "no-store");
     return c.json(await viewAndSync(db, session.user.id));
   });

@@ -18,16 +18,16 @@ export function teamRoutes(deps: { auth: Auth; teams: TeamDeps }) {
   const { db } = teams;
   const app = new Hono<AppEnv>();
 
-  app.get("/api/teams", async (c) => {
-    const session = await requireSession(auth, c);
+  app.get("/api/teams", requireSession(auth), async (c) => {
+    const { session } = c.var;
     const kind = c.req.query("kind") === "member" ? "member" : "admin";
     const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
     c.header("Cache-Control", "no-store");
     return c.json(await listMemberships(db, session.user.id, kind, page));
   });
 
-  app.post("/api/teams", async (c) => {
-    const session = await requireSession(auth, c);
+  app.post("/api/teams", requireSession(auth), async (c) => {
+    const { session } = c.var;
     const parsed = teamBody.safeParse(await readJson(c));
     if (!parsed.success) throw new AppError("invalidTeamName");
     await assertCanCreateTeams(db, session.user.id);
