@@ -53,7 +53,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const provider = createPaymentProvider(config, db);
   const teams: TeamDeps = { db, createOrganization: organizationCreator(auth) };
-  const billing: BillingDeps = { db, provider, baseUrl: config.BASE_URL, logger };
+  const billing: BillingDeps = { db, provider, baseUrl: config.BASE_URL };
   const events: EventDeps = { db, provider, logger, ensureTeam: (userId, name) => ensureTeam(teams, userId, name) };
 
   app.use(requestId({ headerName: "X-Request-Id" }));

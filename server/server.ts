@@ -28,7 +28,7 @@ export interface RunningServer {
 const TEXT_FILE = /\.(html|xml|txt|json|webmanifest)$/;
 
 /** Loads the prerendered site, putting the deployment's origin where the build left a placeholder. */
-export function loadSite(baseUrl: string, dir = CLIENT_BUILD_DIR) {
+function loadSite(baseUrl: string, dir = CLIENT_BUILD_DIR) {
   if (!existsSync(dir)) throw new Error(`The site is not built (${dir} is missing): run "npm run build"`);
   return loadDirectory(dir, "", (name, body) => {
     if (!TEXT_FILE.test(name)) return undefined;

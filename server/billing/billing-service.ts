@@ -1,4 +1,3 @@
-import type { Logger } from "pino";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import type { PaymentProvider } from "../payments/provider.js";
@@ -9,7 +8,6 @@ export interface BillingDeps {
   db: DB;
   provider: PaymentProvider;
   baseUrl: string;
-  logger: Logger;
 }
 
 async function ensureCustomer(deps: BillingDeps, user: { id: string; email: string; name: string }) {

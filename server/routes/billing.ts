@@ -13,8 +13,6 @@ import { readJson } from "../http/errors.js";
 const checkoutBody = z.object({
   userId: z.string().min(1),
   planType: z.literal("pro"),
-  userEmail: z.string().optional(),
-  userName: z.string().optional(),
   trial: z.boolean().default(true),
   teamName: z.string().trim().min(1).max(TEAM_NAME_MAX).optional(),
 });

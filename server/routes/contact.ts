@@ -18,8 +18,8 @@ export interface ContactDeps {
   outbox?: { wake(): void };
 }
 
-export const CONTACT_BODY_LIMIT = 16 * 1024;
-export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 60 };
+const CONTACT_BODY_LIMIT = 16 * 1024;
+const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 60 };
 
 /** POST /api/send-contact: validate, store the request with its mails, answer 201 with the id. */
 export function contactRoutes(deps: ContactDeps) {
