@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { AppError } from "../errors.js";
-import type { AppEnv } from "../http/context.js";
 import { isCrossSite, originsOf } from "../http/same-origin.js";
 import type { Auth } from "./auth.js";
 import { AUTH_BASE_PATH, authPathNeedsSession } from "./paths.js";
@@ -50,6 +49,12 @@ function routeRefusal(c: Context): SessionRefusal | undefined {
 /** The methods our server hands to Better Auth; any other is answered 404 before it. */
 const AUTH_METHODS = new Set(["GET", "HEAD", "POST"]);
 
+/** The refusal of an identity route that needs a session, if it does. */
+function identityRefusal(c: Context): SessionRefusal | undefined {
+  const needed = AUTH_METHODS.has(c.req.method) && authPathNeedsSession(c.req.path.slice(AUTH_BASE_PATH.length));
+  return needed ? "unauthorized" : undefined;
+}
+
 /**
  * A visitor without a session gets 401 from a route that needs one whatever the body, because this
  * runs before the body limit, the NUL check and any parsing: on our routes marked with
@@ -58,16 +63,14 @@ const AUTH_METHODS = new Set(["GET", "HEAD", "POST"]);
  * check, which refuses it with 403 as before: ours, or for an identity route carrying cookies,
  * Better Auth's own.
  */
-export function sessionFirst(opts: { auth: Auth; trustedOrigins: string[] }): MiddlewareHandler<AppEnv> {
+export function sessionFirst(opts: {
+  auth: Auth;
+  trustedOrigins: string[];
+}): MiddlewareHandler<{ Variables: Partial<SessionEnv["Variables"]> }> {
   const trusted = originsOf(opts.trustedOrigins);
   return async (c, next) => {
-    const path = c.req.path;
-    const identity = path.startsWith(`${AUTH_BASE_PATH}/`);
-    const refusal = identity
-      ? AUTH_METHODS.has(c.req.method) && authPathNeedsSession(path.slice(AUTH_BASE_PATH.length))
-        ? "unauthorized"
-        : undefined
-      : routeRefusal(c);
+    const identity = c.req.path.startsWith(`${AUTH_BASE_PATH}/`);
+    const refusal = identity ? identityRefusal(c) : routeRefusal(c);
     if (!refusal) return next();
     const crossSite = isCrossSite(c, trusted) && (!identity || c.req.header("cookie") !== undefined);
     if (crossSite) return next();
@@ -79,7 +82,7 @@ export function sessionFirst(opts: { auth: Auth; trustedOrigins: string[] }): Mi
     }
     const session = await getSession(opts.auth, c);
     if (!session) throw new AppError(refusal);
-    (c as unknown as Context<SessionEnv>).set("session", session);
+    c.set("session", session);
     return next();
   };
 }
