@@ -1,36 +1,41 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
 import { type Auth, CLIENT_IP_HEADER, trustedOrigins } from "./auth/auth.js";
 import { normalizeAuthError } from "./auth/auth-errors.js";
+import { organizationCreator } from "./auth/organizations.js";
 import { translateRateLimit } from "./auth/rate-limited.js";
+import { sessionFirst } from "./auth/session.js";
+import type { BillingDeps } from "./billing/billing-service.js";
+import type { EventDeps } from "./billing/process-event.js";
 import type { Config } from "./config.js";
 import type { DB } from "./db/database.js";
-import { isDatabaseUnavailable } from "./db/errors.js";
-import { clientIp } from "./http/client-ip.js";
-import { ApiError, apiError, payloadTooLarge } from "./http/errors.js";
+import { AppError } from "./errors.js";
+import { type AppEnv, requestContext } from "./http/context.js";
+import { errorResponse } from "./http/errors.js";
 import { refuseNulCharacters } from "./http/nul-characters.js";
 import { registerPages } from "./http/pages.js";
 import { sameOrigin } from "./http/same-origin.js";
 import { securityHeaders } from "./http/security-headers.js";
 import type { StaticFile } from "./http/static-files.js";
-import { requestLanguage, serverT } from "./i18n.js";
-import { type KeyValueStore, SharedStateUnavailableError } from "./kv.js";
-import type { SendMail } from "./mail/transport.js";
+import type { KeyValueStore } from "./kv.js";
+import type { LocalProvider } from "./payments/local-provider.js";
+import { createPaymentProvider } from "./payments/payment-provider.js";
 import { billingRoutes } from "./routes/billing.js";
 import { contactRoutes } from "./routes/contact.js";
 import { healthRoutes } from "./routes/health.js";
+import { localPaymentRoutes } from "./routes/local-payments.js";
 import { localeRoutes } from "./routes/locales.js";
 import { seoRoutes } from "./routes/seo.js";
 import { siteConfigRoutes } from "./routes/site-config.js";
+import { teamRoutes } from "./routes/teams.js";
+import { ensureTeam, type TeamDeps } from "./teams/create-team.js";
 
 export interface AppDeps {
   config: Config;
   db: DB;
   auth: Auth;
-  sendMail: SendMail;
   logger: Logger;
   /** The prerendered site and its assets, loaded in memory. */
   files: Map<string, StaticFile>;
@@ -40,28 +45,26 @@ export interface AppDeps {
   outbox?: { wake(): void };
 }
 
-export type AppEnv = { Variables: { requestId: string; clientIp: string } };
-
 /** The whole HTTP surface; thin routes over domain modules. */
 export function createApp(deps: AppDeps) {
-  const { config, auth, logger } = deps;
+  const { config, db, auth, logger } = deps;
   const app = new Hono<AppEnv>();
+  const provider = createPaymentProvider(config, db);
+  const teams: TeamDeps = { db, createOrganization: organizationCreator(auth) };
+  const billing: BillingDeps = { db, provider, baseUrl: config.BASE_URL };
+  const events: EventDeps = { db, provider, logger, ensureTeam: (userId, name) => ensureTeam(teams, userId, name) };
 
   app.use(requestId({ headerName: "X-Request-Id" }));
-  app.use(async (c, next) => {
-    const started = performance.now();
-    c.set("clientIp", clientIp(c, config.TRUSTED_IP_HEADER));
-    await next();
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    logger.info({ reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");
-  });
+  app.use(requestContext({ logger, trustedIpHeader: config.TRUSTED_IP_HEADER }));
   app.use(securityHeaders({ https: config.BASE_URL.startsWith("https://") }));
+  // A visitor without a session gets 401 before any of the body checks below read the body.
+  app.use("/api/*", sessionFirst({ auth, trustedOrigins: trustedOrigins(config) }));
   app.use(
     "/api/*",
     bodyLimit({
       maxSize: 64 * 1024,
-      onError: (c) => {
-        throw payloadTooLarge(c);
+      onError: () => {
+        throw new AppError("payloadTooLarge");
       },
     }),
   );
@@ -93,23 +96,17 @@ export function createApp(deps: AppDeps) {
   app.route("/", localeRoutes());
   app.route("/", siteConfigRoutes({ gaMeasurementId: config.GA_MEASUREMENT_ID }));
   app.route("/", contactRoutes(deps));
-  app.route("/", billingRoutes(deps));
-  app.all("/api/*", (c) => {
-    throw apiError(c, 404, "notFound");
+  app.route("/", billingRoutes({ auth, billing, events }));
+  app.route("/", teamRoutes({ auth, teams }));
+  if (provider.kind === "local") {
+    app.route("/", localPaymentRoutes({ auth, local: provider as LocalProvider, events, trustedOrigins: trustedOrigins(config) }));
+  }
+  app.all("/api/*", () => {
+    throw new AppError("notFound");
   });
   registerPages(app, { files: deps.files, analytics: Boolean(config.GA_MEASUREMENT_ID) });
 
-  app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json({ message: error.message, ...error.extra }, error.status, error.headers);
-    const t = serverT(requestLanguage(c.req.raw.headers));
-    if (error instanceof HTTPException) return c.json({ message: error.message || t("errors:internal") }, error.status);
-    if (isDatabaseUnavailable(error) || error instanceof SharedStateUnavailableError) {
-      logger.warn({ reqId: c.get("requestId"), err: error }, "dependency unavailable");
-      return c.json({ message: t("errors:unavailable") }, 503, { "Retry-After": "5" });
-    }
-    logger.error({ reqId: c.get("requestId"), err: error }, "unhandled error");
-    return c.json({ message: t("errors:internal") }, 500);
-  });
+  app.onError(errorResponse);
 
   return app;
 }

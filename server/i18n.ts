@@ -4,10 +4,8 @@ import i18next, { type TFunction } from "i18next";
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language, languageOfAcceptHeader, resolveLanguage } from "../core/languages.js";
 import { LOCALES_DIR } from "./paths.js";
 
-export { LOCALES_DIR };
-
 /** Reads every catalog once: { en: { common: {...}, email: {...} }, de: {...} }. */
-export function readCatalogs(dir = LOCALES_DIR): Record<Language, Record<string, unknown>> {
+function readCatalogs(dir = LOCALES_DIR): Record<Language, Record<string, unknown>> {
   const out = {} as Record<Language, Record<string, unknown>>;
   for (const lng of LANGUAGES) {
     out[lng] = {};

@@ -29,7 +29,7 @@ export interface RunningServer {
 const TEXT_FILE = /\.(html|xml|txt|json|webmanifest)$/;
 
 /** Loads the prerendered site, putting the deployment's origin where the build left a placeholder. */
-export function loadSite(baseUrl: string, dir = CLIENT_BUILD_DIR) {
+function loadSite(baseUrl: string, dir = CLIENT_BUILD_DIR) {
   if (!existsSync(dir)) throw new Error(`The site is not built (${dir} is missing): run "npm run build"`);
   return loadDirectory(dir, "", (name, body) => {
     if (!TEXT_FILE.test(name)) return undefined;
@@ -61,7 +61,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified },
     releaseLeasesOnStart: database.kind === "pglite",
   });
-  const app = createApp({ config, db: database.db, auth, sendMail: mailer.sendMail, logger, files, kv, outbox });
+  const app = createApp({ config, db: database.db, auth, logger, files, kv, outbox });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));

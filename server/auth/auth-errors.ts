@@ -1,12 +1,15 @@
 import type { Context } from "hono";
-import { requestLanguage, serverT } from "../i18n.js";
+import type { ErrorCode } from "../errors.js";
+import type { AppEnv } from "../http/context.js";
+import { messageOf } from "../http/errors.js";
 
 /** Organization refusals Better Auth answers with 400 or 401 although the user is signed in. */
 const FORBIDDEN = /^(YOU_ARE_NOT_ALLOWED_TO_|YOU_ARE_NOT_A_MEMBER_OF_|USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION$)/;
 /** What Better Auth answers with 400 when the member, team or invitation named does not exist for the user. */
 const NOT_FOUND = new Set(["MEMBER_NOT_FOUND", "ORGANIZATION_NOT_FOUND", "INVITATION_NOT_FOUND"]);
 
-const MESSAGE_KEYS: Record<number, string> = {
+/** Our message for a Better Auth error without one, by status. */
+const STATUS_CODES: Record<number, ErrorCode> = {
   400: "badRequest",
   401: "unauthorized",
   403: "forbidden",
@@ -29,7 +32,7 @@ function organizationStatus(status: number, code: string | undefined): number {
  * on: 403 for a signed-in user without the right, 404 for a member or team that is not there,
  * where Better Auth answers 400 or even 401 (which reads as "signed out").
  */
-export async function normalizeAuthError(c: Context, res: Response): Promise<Response> {
+export async function normalizeAuthError(c: Context<AppEnv>, res: Response): Promise<Response> {
   if (res.status < 400) return res;
   const text = await res.clone().text();
   let body: Record<string, unknown> = {};
@@ -42,9 +45,7 @@ export async function normalizeAuthError(c: Context, res: Response): Promise<Res
   const code = typeof body.code === "string" ? body.code : undefined;
   const status = c.req.path.startsWith("/api/auth/organization/") ? organizationStatus(res.status, code) : res.status;
   if (typeof body.message === "string" && body.message && status === res.status) return res;
-  const fallback = serverT(requestLanguage(c.req.raw.headers))(
-    `errors:${MESSAGE_KEYS[status] ?? (status >= 500 ? "internal" : "badRequest")}`,
-  );
+  const fallback = messageOf(c, STATUS_CODES[status] ?? (status >= 500 ? "internal" : "badRequest"));
   const message = typeof body.message === "string" && body.message ? body.message : fallback;
   const headers = new Headers(res.headers);
   headers.delete("content-length");

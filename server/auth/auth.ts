@@ -11,20 +11,13 @@ import type { KeyValueStore } from "../kv.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
 import type { SendMail } from "../mail/transport.js";
 import { organizationCreator } from "./organizations.js";
+import { AUTH_BASE_PATH, UNUSED_AUTH_PATHS } from "./paths.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
 import { authRequestRules } from "./request-rules.js";
 import { checkNameLengths, createSignUpTeam, signUpPlan } from "./sign-up-plan.js";
 
 /** Header our server sets to the resolved client address; any client-sent value is replaced. */
 export const CLIENT_IP_HEADER = "x-client-ip";
-
-/** Better Auth routes switched off (answered 404): see `disabledPaths` below. */
-const UNUSED_AUTH_PATHS = [
-  "/sign-in/email-otp",
-  "/forget-password/email-otp",
-  "/send-verification-email",
-  "/email-otp/check-verification-otp",
-] as const;
 
 /** Origins whose pages may send state-changing requests: the site itself (also for our own routes). */
 export const trustedOrigins = (config: Pick<Config, "BASE_URL">) => [config.BASE_URL];
@@ -42,7 +35,7 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
   const auth = betterAuth({
     appName: "Recruiting CRM",
     baseURL: config.BASE_URL,
-    basePath: "/api/auth",
+    basePath: AUTH_BASE_PATH,
     secret: config.AUTH_SECRET,
     trustedOrigins: trustedOrigins(config),
     database: { db, type: "postgres" },

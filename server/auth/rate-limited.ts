@@ -1,13 +1,14 @@
 import type { Context } from "hono";
-import { requestLanguage, serverT } from "../i18n.js";
+import type { AppEnv } from "../http/context.js";
+import { messageOf } from "../http/errors.js";
 
 /**
  * Better Auth's limiter answers 429 in English with its own retry header; the product answers
  * `{ message, code }` in the request's language with a standard Retry-After.
  */
-export function translateRateLimit(c: Context, res: Response): Response {
+export function translateRateLimit(c: Context<AppEnv>, res: Response): Response {
   if (res.status !== 429) return res;
   const retryAfter = res.headers.get("x-retry-after") ?? "60";
-  const message = serverT(requestLanguage(c.req.raw.headers))("errors:tooManyRequests");
+  const message = messageOf(c, "tooManyRequests");
   return c.json({ code: "TOO_MANY_REQUESTS", message }, 429, { "Retry-After": retryAfter });
 }

@@ -1,5 +1,5 @@
-import type { Logger } from "pino";
 import type { DB } from "../db/database.js";
+import { AppError } from "../errors.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { billingOwnerOf } from "../teams/memberships.js";
 import { customerOf, hasHadSubscription, linkCustomer, viewAndSync } from "./subscription-store.js";
@@ -8,17 +8,6 @@ export interface BillingDeps {
   db: DB;
   provider: PaymentProvider;
   baseUrl: string;
-  logger: Logger;
-}
-
-/** A refusal the route answers with a status and a `billing:errors.*` message. */
-export class BillingRefusal extends Error {
-  constructor(
-    readonly status: 403 | 404 | 409,
-    readonly key: string,
-  ) {
-    super(key);
-  }
 }
 
 async function ensureCustomer(deps: BillingDeps, user: { id: string; email: string; name: string }) {
@@ -42,7 +31,7 @@ export async function startCheckout(
   const { db, provider, baseUrl } = deps;
   const view = await viewAndSync(db, input.user.id);
   // A running trial may be converted into a paid subscription (the trial-ending banner); nothing else twice.
-  if (view.active && !view.isTrialing) throw new BillingRefusal(409, "alreadySubscribed");
+  if (view.active && !view.isTrialing) throw new AppError("alreadySubscribed");
   const trial = input.trial && !(await hasHadSubscription(db, input.user.id));
   const customerId = await ensureCustomer(deps, input.user);
   return provider.createCheckoutSession({
@@ -60,14 +49,19 @@ export async function startCheckout(
 export async function openPortal(deps: BillingDeps, input: { userId: string; organizationId?: string; lang: string }) {
   const { db, provider, baseUrl } = deps;
   if (input.organizationId && (await billingOwnerOf(db, input.organizationId)) !== input.userId) {
-    throw new BillingRefusal(403, "billingPermission");
+    throw new AppError("billingPermission");
   }
   const customerId = await customerOf(db, provider.kind, input.userId);
-  if (!customerId) throw new BillingRefusal(404, "noBillingAccount");
+  if (!customerId) throw new AppError("noBillingAccount");
   return provider.createPortalSession({ customerId, returnUrl: `${baseUrl}/${input.lang}/dashboard`, lang: input.lang });
 }
 
 /** Only pro users with an active subscription create teams. */
 export async function canCreateTeams(db: DB, userId: string): Promise<boolean> {
   return (await viewAndSync(db, userId)).isPro;
+}
+
+/** Refuses team creation to anyone but a pro user with an active subscription. */
+export async function assertCanCreateTeams(db: DB, userId: string): Promise<void> {
+  if (!(await canCreateTeams(db, userId))) throw new AppError("teamsProOnly");
 }

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { DB } from "../db/database.js";
-import type { PaymentEvent, PaymentProvider } from "../payments/provider.js";
+import { AppError } from "../errors.js";
+import { type PaymentEvent, type PaymentProvider, WebhookSignatureError } from "../payments/provider.js";
 import { applySnapshot, linkCustomer, liveSubscriptionsExcept, userExists, userOfCustomer, viewAndSync } from "./subscription-store.js";
 
 export interface EventDeps {
@@ -29,6 +30,15 @@ async function resolveUser(db: DB, provider: string, customerId: string, claimed
   return undefined;
 }
 
+function verified(provider: PaymentProvider, rawBody: string, signature: string | undefined): PaymentEvent {
+  try {
+    return provider.verifyEvent(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) throw new AppError("badSignature");
+    throw error;
+  }
+}
+
 /**
  * Processes one signed webhook body, for Stripe and the local provider alike. Each step is
  * idempotent and the event id is stored last, so a redelivery after a failure completes the work
@@ -36,7 +46,7 @@ async function resolveUser(db: DB, provider: string, customerId: string, claimed
  */
 export async function processWebhook(deps: EventDeps, rawBody: string, signature: string | undefined): Promise<EventOutcome> {
   const { db, provider, logger } = deps;
-  const event: PaymentEvent = provider.verifyEvent(rawBody, signature);
+  const event = verified(provider, rawBody, signature);
   if (await alreadyProcessed(db, provider.kind, event.id)) return "duplicate";
 
   let outcome: EventOutcome = "ignored";

@@ -1,47 +1,47 @@
 import type { Context } from "hono";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { requestLanguage, serverT } from "../i18n.js";
+import { HTTPException } from "hono/http-exception";
+import { isDatabaseUnavailable } from "../db/errors.js";
+import { AppError, ERRORS, type ErrorCode } from "../errors.js";
+import { SharedStateUnavailableError } from "../kv.js";
+import type { AppEnv } from "./context.js";
 
-/** An error an API handler throws to answer with `{ message }` and a status. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
+/** The message of an error code in the request's language. */
+export function messageOf(c: Context<AppEnv>, code: ErrorCode, params?: Record<string, string | number>): string {
+  return c.var.t(ERRORS[code].key, params);
+}
+
+/** What an error that is not a refusal becomes: 503 while a dependency is down, else 500; logged either way. */
+function unexpected(c: Context<AppEnv>, error: Error): AppError {
+  if (isDatabaseUnavailable(error) || error instanceof SharedStateUnavailableError) {
+    c.var.log.warn({ err: error }, "dependency unavailable");
+    return new AppError("unavailable");
   }
+  c.var.log.error({ err: error }, "unhandled error");
+  return new AppError("internal");
 }
 
-/** A translated API error from the `errors` catalog, in the request's language. */
-export function apiError(
-  c: Context,
-  status: ContentfulStatusCode,
-  key: string,
-  extra?: Record<string, unknown>,
-  headers?: Record<string, string>,
-) {
-  return new ApiError(status, serverT(requestLanguage(c.req.raw.headers))(`errors:${key}`), extra, headers);
+/**
+ * The answer to anything a request handler throws (the app's onError): `{ message }` in the
+ * request's language with the code's status, plus translated per-field `errors` for a refused form.
+ */
+export function errorResponse(error: Error, c: Context<AppEnv>): Response {
+  if (error instanceof HTTPException) return c.json({ message: error.message || messageOf(c, "internal") }, error.status);
+  const { code, data } = error instanceof AppError ? error : unexpected(c, error);
+  const answer: { status: number; key: string; headers?: Record<string, string> } = ERRORS[code];
+  const body: { message: string; errors?: Record<string, string> } = { message: c.var.t(answer.key, data.params) };
+  if (data.fields) body.errors = Object.fromEntries(Object.entries(data.fields).map(([field, key]) => [field, c.var.t(key)]));
+  return c.json(body, ERRORS[code].status, { ...answer.headers, ...data.headers });
 }
 
-/** 413 for an oversized body. The rest of the body is never read, so the connection cannot be reused. */
-export function payloadTooLarge(c: Context) {
-  return apiError(c, 413, "payloadTooLarge", {}, { Connection: "close" });
-}
-
-export function jsonError(c: Context, status: ContentfulStatusCode, message: string, extra: Record<string, unknown> = {}) {
-  return c.json({ message, ...extra }, status);
-}
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
 
 /** Reads a JSON body: 415 for another content type, 400 for malformed JSON. */
 export async function readJson(c: Context): Promise<unknown> {
-  const type = c.req.header("content-type") ?? "";
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw apiError(c, 415, "unsupportedMediaType");
+  if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) throw new AppError("unsupportedMediaType");
   try {
     return await c.req.json();
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw apiError(c, 400, "malformedJson");
+    if (error instanceof AppError) throw error;
+    throw new AppError("malformedJson");
   }
 }

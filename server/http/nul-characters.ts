@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { apiError } from "./errors.js";
+import { AppError } from "../errors.js";
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
 
@@ -18,7 +18,7 @@ function hasNul(value: unknown): boolean {
 export function refuseNulCharacters(opts: { exempt?: (path: string) => boolean } = {}): MiddlewareHandler {
   return async (c, next) => {
     if (opts.exempt?.(c.req.path)) return next();
-    if (/%00/.test(c.req.url)) throw apiError(c, 400, "invalidCharacters");
+    if (/%00/.test(c.req.url)) throw new AppError("invalidCharacters");
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && JSON_TYPE.test(c.req.header("content-type") ?? "")) {
       // A copy: the route (or Better Auth) still reads the body itself, with its own limits.
       const text = new TextDecoder().decode(await c.req.raw.clone().arrayBuffer());
@@ -31,7 +31,7 @@ export function refuseNulCharacters(opts: { exempt?: (path: string) => boolean }
       } catch {
         // Malformed JSON is the route's to answer.
       }
-      if (hasNul(parsed)) throw apiError(c, 400, "invalidCharacters");
+      if (hasNul(parsed)) throw new AppError("invalidCharacters");
     }
     return next();
   };

@@ -1,7 +1,7 @@
 import type { Context, Env, Hono } from "hono";
 import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOfAcceptHeader, resolveLanguage } from "../../core/languages.js";
 import { APP_SHELL_PAGES, NOT_FOUND_PATH, PAGES, redirectsWithoutPrefix } from "../../core/pages.js";
-import { ApiError, apiError } from "./errors.js";
+import { AppError } from "../errors.js";
 import { type CspOptions, pageCsp } from "./security-headers.js";
 import { negotiate, type StaticFile } from "./static-files.js";
 
@@ -91,8 +91,7 @@ export function registerPages<E extends Env>(app: Hono<E>, opts: PageOptions) {
   });
 
   // Other methods on pages are not allowed; the API has its own routes.
-  app.all("*", (c) => {
-    const error = apiError(c, 405, "methodNotAllowed");
-    throw new ApiError(405, error.message, {}, { Allow: "GET, HEAD" });
+  app.all("*", () => {
+    throw new AppError("methodNotAllowed", { headers: { Allow: "GET, HEAD" } });
   });
 }

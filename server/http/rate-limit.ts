@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import type { Logger } from "pino";
+import { AppError, type ErrorCode } from "../errors.js";
 import type { KeyValueStore } from "../kv.js";
-import { ApiError } from "./errors.js";
+import type { AppEnv } from "./context.js";
 
 /** Counts hits per key in a window; the Redis store shares counts between server instances. */
 export interface Counter {
@@ -38,9 +38,8 @@ export interface RateLimitOptions {
   enabled: boolean;
   /** Shared storage (Redis) when configured; otherwise counters live in this process. */
   kv?: KeyValueStore;
-  logger?: Logger;
-  /** The translated message of the 429 answer; `seconds` is the wait. */
-  message: (c: Parameters<MiddlewareHandler>[0], seconds: number) => string;
+  /** The refusal (status 429); its message may name the wait as `{{seconds}}`. */
+  code: ErrorCode;
   now?: () => number;
 }
 
@@ -49,7 +48,7 @@ export interface RateLimitOptions {
  * Retry-After. If Redis fails, counting falls back to this process (per-instance limits): a
  * broken cache must not take the form down with it, and the failure is logged.
  */
-export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<{ Variables: { clientIp: string } }> {
+export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<AppEnv> {
   const local = memoryCounter(opts.now);
   const counter: Counter = opts.kv ?? local;
   const now = opts.now ?? (() => Date.now());
@@ -67,12 +66,12 @@ export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<{ Variables
     try {
       count = await counter.increment(`rl:${opts.name}:${client}:${window}`, opts.windowSeconds);
     } catch (error) {
-      opts.logger?.warn({ err: error, limit: opts.name }, "rate limit store unavailable; counting in this instance");
+      c.var.log.warn({ err: error, limit: opts.name }, "rate limit store unavailable; counting in this instance");
       count = await local.increment(`rl:${opts.name}:${client}:${window}`, opts.windowSeconds);
     }
     if (count > opts.limit) {
       const retryAfter = Math.max(1, Math.ceil(((window + 1) * windowMs - t) / 1000));
-      throw new ApiError(429, opts.message(c, retryAfter), {}, { "Retry-After": String(retryAfter) });
+      throw new AppError(opts.code, { params: { seconds: retryAfter }, headers: { "Retry-After": String(retryAfter) } });
     }
     return next();
   };

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { apiError } from "./errors.js";
+import { AppError } from "../errors.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -17,18 +17,33 @@ function requestOrigin(c: Context): string | undefined {
 }
 
 /**
- * Refuses state-changing requests sent by a page of another site (CSRF), with the rule Better
+ * True for a state-changing request sent by a page of another site (CSRF), by the rule Better
  * Auth applies to /api/auth/*: a named origin must be a trusted one, and a request carrying
  * cookies must name one. A request without cookies and without an origin carries no ambient
- * credentials (a bearer-token client, a script) and passes.
+ * credentials (a bearer-token client, a script) and is not cross-site.
  */
-export function sameOrigin(opts: { trustedOrigins: string[]; exempt?: (path: string) => boolean }): MiddlewareHandler {
-  const trusted = new Set(opts.trustedOrigins.map((o) => new URL(o).origin));
+export function isCrossSite(c: Context, trusted: ReadonlySet<string>): boolean {
+  if (SAFE_METHODS.has(c.req.method)) return false;
+  const origin = requestOrigin(c);
+  return origin === undefined ? c.req.header("cookie") !== undefined : !trusted.has(origin);
+}
+
+/** The origins of `urls`, for `isCrossSite`. */
+export const originsOf = (urls: string[]): ReadonlySet<string> => new Set(urls.map((o) => new URL(o).origin));
+
+/**
+ * Refuses cross-site requests with a 403. The local provider's form pages answer with their older
+ * `forbidden` message; the API says `crossSite`.
+ */
+export function sameOrigin(opts: {
+  trustedOrigins: string[];
+  exempt?: (path: string) => boolean;
+  refusal?: "crossSite" | "forbidden";
+}): MiddlewareHandler {
+  const trusted = originsOf(opts.trustedOrigins);
   return async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method) || opts.exempt?.(c.req.path)) return next();
-    const origin = requestOrigin(c);
-    const refused = origin === undefined ? c.req.header("cookie") !== undefined : !trusted.has(origin);
-    if (refused) throw apiError(c, 403, "crossSite");
+    if (opts.exempt?.(c.req.path)) return next();
+    if (isCrossSite(c, trusted)) throw new AppError(opts.refusal ?? "crossSite");
     return next();
   };
 }

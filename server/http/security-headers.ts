@@ -31,7 +31,7 @@ export function pageCsp(scriptHashes: string[], opts: CspOptions): string {
 }
 
 /** Responses that are not pages (API, files) may not run or embed anything. */
-export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Headers every response carries; pages replace the CSP with their own. */
 export function securityHeaders(opts: { https: boolean }): MiddlewareHandler {

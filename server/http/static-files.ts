@@ -31,7 +31,7 @@ const TYPES: Record<string, string> = {
 const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".svg", ".txt", ".xml"]);
 
 /** Builds one servable file: compressed once at load, so requests only pick a buffer. */
-export function staticFile(name: string, body: Buffer, precompressed: { gzip?: Buffer; br?: Buffer } = {}): StaticFile {
+function staticFile(name: string, body: Buffer, precompressed: { gzip?: Buffer; br?: Buffer } = {}): StaticFile {
   const ext = path.extname(name);
   const file: StaticFile = {
     body,
@@ -83,7 +83,7 @@ export function loadDirectory(
 }
 
 /** sha256 hashes of executable inline <script> elements (data blocks such as JSON are skipped). */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
     const attrs = m[1] ?? "";

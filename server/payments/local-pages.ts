@@ -17,7 +17,7 @@ p{margin:0 0 1rem}
 @media (max-width:30rem){dl{grid-template-columns:1fr;gap:.125rem}dd{margin-bottom:.625rem}.card{padding:1.25rem}}`;
 
 /** A standalone page of the local payment provider; the content must already be escaped. */
-export function localPage(lang: string, t: TFunction, title: string, body: string): string {
+function localPage(lang: string, t: TFunction, title: string, body: string): string {
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex, nofollow"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)} | ${escapeHtml(t("billing:local.brand"))}</title><style>${STYLE}</style></head>
 <body><main id="main"><div class="card"><h1>${escapeHtml(title)}</h1>

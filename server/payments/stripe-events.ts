@@ -22,7 +22,7 @@ export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
 const SUBSCRIPTION_EVENTS = new Set(["customer.subscription.created", "customer.subscription.updated", "customer.subscription.deleted"]);
 
 /** Reduces a Stripe event to the facts billing uses; other event types keep only id and type. */
-export function paymentEventOf(event: Stripe.Event): PaymentEvent {
+function paymentEventOf(event: Stripe.Event): PaymentEvent {
   const base = { id: event.id, type: event.type, created: event.created };
   if (event.type === "checkout.session.completed") {
     const session = event.data.object as Stripe.Checkout.Session;

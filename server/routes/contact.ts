@@ -1,33 +1,30 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Logger } from "pino";
 import { validateContact } from "../../core/contact/schema.js";
-import type { AppEnv } from "../app.js";
 import type { Config } from "../config.js";
 import { domainOf, submitContact } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
-import { ApiError, apiError, payloadTooLarge, readJson } from "../http/errors.js";
+import { AppError } from "../errors.js";
+import type { AppEnv } from "../http/context.js";
+import { readJson } from "../http/errors.js";
 import { rateLimit } from "../http/rate-limit.js";
-import { requestLanguage, serverT } from "../i18n.js";
 import type { KeyValueStore } from "../kv.js";
 
 export interface ContactDeps {
   config: Config;
   db: DB;
-  logger: Logger;
   kv?: KeyValueStore;
   /** Told when mails were queued, so they go out at once instead of at the next poll. */
   outbox?: { wake(): void };
 }
 
-export const CONTACT_BODY_LIMIT = 16 * 1024;
-export const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 60 };
+const CONTACT_BODY_LIMIT = 16 * 1024;
+const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 60 };
 
 /** POST /api/send-contact: validate, store the request with its mails, answer 201 with the id. */
 export function contactRoutes(deps: ContactDeps) {
   const { config, db } = deps;
   const app = new Hono<AppEnv>();
-  const languageOf = (c: { req: { raw: Request } }) => requestLanguage(c.req.raw.headers);
 
   app.post(
     "/api/send-contact",
@@ -36,25 +33,23 @@ export function contactRoutes(deps: ContactDeps) {
       ...CONTACT_RATE_LIMIT,
       enabled: config.RATE_LIMIT,
       kv: deps.kv,
-      logger: deps.logger,
-      message: (c, seconds) => serverT(languageOf(c))("contact:tooManyRequests", { seconds }),
+      code: "contactTooManyRequests",
     }),
     bodyLimit({
       maxSize: CONTACT_BODY_LIMIT,
-      onError: (c) => {
-        throw payloadTooLarge(c);
+      onError: () => {
+        throw new AppError("payloadTooLarge");
       },
     }),
     async (c) => {
-      const language = languageOf(c);
-      const t = serverT(language);
       const result = validateContact(await readJson(c));
       if (!result.success) {
-        const errors = Object.fromEntries(Object.entries(result.errors).map(([field, key]) => [field, t(`contact:${key}`)]));
-        throw new ApiError(400, t(`contact:${result.formError ?? "form.invalid"}`), { errors });
+        throw new AppError("invalidContact", {
+          fields: Object.fromEntries(Object.entries(result.errors).map(([field, key]) => [field, `contact:${key}`])),
+        });
       }
       const { id, spam } = await submitContact(db, result.data, {
-        language,
+        language: c.var.lang,
         clientIp: c.get("clientIp"),
         userAgent: c.req.header("user-agent"),
         secret: config.AUTH_SECRET,
@@ -65,8 +60,8 @@ export function contactRoutes(deps: ContactDeps) {
       return c.json({ id }, 201);
     },
   );
-  app.all("/api/send-contact", (c) => {
-    throw apiError(c, 405, "methodNotAllowed", {}, { Allow: "POST" });
+  app.all("/api/send-contact", () => {
+    throw new AppError("methodNotAllowed", { headers: { Allow: "POST" } });
   });
   return app;
 }

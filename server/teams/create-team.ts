@@ -15,7 +15,7 @@ export interface TeamDeps {
 }
 
 /** The team name's slug, numbered when already taken: acme, acme-2, acme-3 … */
-export async function uniqueSlug(db: DB, name: string): Promise<string> {
+async function uniqueSlug(db: DB, name: string): Promise<string> {
   const base = slugify(name);
   const taken = new Set(
     (

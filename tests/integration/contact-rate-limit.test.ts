@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../../server/http/errors.js";
+import { type AppEnv, setLanguage } from "../../server/http/context.js";
+import { errorResponse } from "../../server/http/errors.js";
 import { memoryCounter, rateLimit } from "../../server/http/rate-limit.js";
 import { redisStore } from "../../server/kv.js";
 import { startTestServer, type TestServer } from "../support/server.js";
@@ -47,15 +49,17 @@ describe("the contact form's rate limit", () => {
 
 /** A minimal app around the limiter, as any route would use it. */
 function limitedApp(opts: Partial<Parameters<typeof rateLimit>[0]> & { ip: string }) {
-  const app = new Hono<{ Variables: { clientIp: string } }>();
+  const app = new Hono<AppEnv>();
   app.use(async (c, next) => {
     c.set("clientIp", c.req.header("x-test-ip") ?? opts.ip);
+    c.set("log", pino({ level: "silent" }));
+    setLanguage(c, "en");
     await next();
   });
-  app.post("/x", rateLimit({ name: "test", limit: 2, windowSeconds: 60, enabled: true, message: (_c, s) => `wait ${s}`, ...opts }), (c) =>
+  app.post("/x", rateLimit({ name: "test", limit: 2, windowSeconds: 60, enabled: true, code: "contactTooManyRequests", ...opts }), (c) =>
     c.text("ok"),
   );
-  app.onError((e, c) => (e instanceof ApiError ? c.json({ message: e.message }, e.status, e.headers) : c.text("boom", 500)));
+  app.onError(errorResponse);
   return app;
 }
 
@@ -106,7 +110,9 @@ describe("rateLimit", () => {
       expect((await second.request("/x", { method: "POST" })).status).toBe(200);
       const limited = await first.request("/x", { method: "POST" });
       expect(limited.status).toBe(429);
-      expect(await limited.json()).toEqual({ message: `wait ${limited.headers.get("retry-after")}` });
+      expect(await limited.json()).toEqual({
+        message: `You have sent several requests in a short time. Please try again in ${limited.headers.get("retry-after")} seconds.`,
+      });
     });
 
     it("keeps serving and counts in this instance when Redis cannot be reached", async () => {

@@ -159,13 +159,13 @@ const ROWS: Row[] = [
     // Better Auth also knows "owner", which may delete a team; the product has only admin and member.
     route: "POST /api/auth/organization/invite-member (as owner)",
     request: (fx) => post(`${ORG}/invite-member`, { email: "new-owner@example.com", role: "owner", organizationId: fx.team.id }),
-    status: { anonymous: 400, stranger: 400, member: 400, admin: 400 },
+    status: { anonymous: 401, stranger: 400, member: 400, admin: 400 },
     allowed: [],
   },
   {
     route: "POST /api/auth/organization/update-member-role (to owner)",
     request: (fx) => post(`${ORG}/update-member-role`, { memberId: fx.memberId, role: ["member", "owner"], organizationId: fx.team.id }),
-    status: { anonymous: 400, stranger: 400, member: 400, admin: 400 },
+    status: { anonymous: 401, stranger: 400, member: 400, admin: 400 },
     allowed: [],
   },
   {

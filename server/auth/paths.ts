@@ -1,0 +1,48 @@
+/** Where Better Auth is mounted. */
+export const AUTH_BASE_PATH = "/api/auth";
+
+/** Better Auth routes switched off (answered 404): see `disabledPaths` in auth.ts. */
+export const UNUSED_AUTH_PATHS = [
+  "/sign-in/email-otp",
+  "/forget-password/email-otp",
+  "/send-verification-email",
+  "/email-otp/check-verification-otp",
+] as const;
+
+/**
+ * The identity routes a visitor without a session uses: signing up and in (by password or Google,
+ * whose return is `/callback/:id`), the e-mailed codes and links of verification and password
+ * reset, reading the session and the offered sign-in methods, and signing out (which must also
+ * clear a cookie whose session has already ended). Every other route under /api/auth needs a
+ * session, checked before its body is read (see `sessionFirst`).
+ */
+export const PUBLIC_AUTH_PATHS = [
+  "/sign-up/email",
+  "/sign-in/email",
+  "/sign-in/social",
+  "/callback/:id",
+  "/email-otp/send-verification-otp",
+  "/email-otp/verify-email",
+  "/email-otp/request-password-reset",
+  "/email-otp/reset-password",
+  "/verify-email",
+  "/request-password-reset",
+  "/reset-password",
+  "/reset-password/:token",
+  "/get-session",
+  "/sign-out",
+  "/providers",
+  "/ok",
+  "/error",
+] as const;
+
+const matches = (pattern: string, path: string) => {
+  const want = pattern.split("/");
+  const got = path.split("/");
+  return want.length === got.length && want.every((part, i) => part === got[i] || (part.startsWith(":") && got[i] !== ""));
+};
+
+/** Whether an identity route (its path below /api/auth) needs a signed-in session. */
+export function authPathNeedsSession(path: string): boolean {
+  return ![...PUBLIC_AUTH_PATHS, ...UNUSED_AUTH_PATHS].some((pattern) => matches(pattern, path));
+}

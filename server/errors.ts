@@ -1,0 +1,68 @@
+/**
+ * The server's error vocabulary: every refusal has a code, and this table is the one place that
+ * gives each code its HTTP status and the catalog key of its message. Domain modules throw
+ * `AppError`s with a code; the HTTP edge (server/http/errors.ts) turns them into `{ message }`
+ * answers in the request's language.
+ */
+export const ERRORS = {
+  badRequest: { status: 400, key: "errors:badRequest" },
+  malformedJson: { status: 400, key: "errors:malformedJson" },
+  invalidCharacters: { status: 400, key: "errors:invalidCharacters" },
+  unauthorized: { status: 401, key: "errors:unauthorized" },
+  forbidden: { status: 403, key: "errors:forbidden" },
+  crossSite: { status: 403, key: "errors:crossSite" },
+  notFound: { status: 404, key: "errors:notFound" },
+  methodNotAllowed: { status: 405, key: "errors:methodNotAllowed" },
+  // The rest of the body is never read, so the connection cannot be reused.
+  payloadTooLarge: { status: 413, key: "errors:payloadTooLarge", headers: { Connection: "close" } },
+  unsupportedMediaType: { status: 415, key: "errors:unsupportedMediaType" },
+  tooManyRequests: { status: 429, key: "errors:tooManyRequests" },
+  internal: { status: 500, key: "errors:internal" },
+  unavailable: { status: 503, key: "errors:unavailable", headers: { "Retry-After": "5" } },
+
+  invalidContact: { status: 400, key: "contact:form.invalid" },
+  contactTooManyRequests: { status: 429, key: "contact:tooManyRequests" },
+
+  authenticateToCheckout: { status: 401, key: "billing:errors.authenticateToCheckout" },
+  invalidCheckout: { status: 400, key: "billing:errors.invalidCheckout" },
+  otherUser: { status: 403, key: "billing:errors.otherUser" },
+  alreadySubscribed: { status: 409, key: "billing:errors.alreadySubscribed" },
+  billingPermission: { status: 403, key: "billing:errors.billingPermission" },
+  noBillingAccount: { status: 404, key: "billing:errors.noBillingAccount" },
+  paymentFailed: { status: 502, key: "billing:errors.paymentFailed" },
+  portalFailed: { status: 502, key: "billing:errors.portalFailed" },
+  unknownProvider: { status: 404, key: "billing:errors.unknownProvider" },
+  badSignature: { status: 400, key: "billing:errors.badSignature" },
+
+  invalidTeamName: { status: 400, key: "billing:errors.teamName" },
+  teamsProOnly: { status: 403, key: "billing:errors.teamsProOnly" },
+} as const satisfies Record<string, ErrorAnswer>;
+
+export interface ErrorAnswer {
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
+  /** `namespace:key` of the message in locales/{lng}/. */
+  key: string;
+  headers?: Record<string, string>;
+}
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface ErrorData {
+  /** Values for the message's placeholders, such as `{ seconds }`. */
+  params?: Record<string, string | number>;
+  /** Per-field catalog keys of a refused form; answered translated as `errors`. */
+  fields?: Record<string, string>;
+  /** Headers of the answer beside the code's own, such as Retry-After or Allow. */
+  headers?: Record<string, string>;
+}
+
+/** A refusal with a code from `ERRORS`; it knows nothing about HTTP or languages. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly data: ErrorData = {},
+  ) {
+    super(code);
+    this.name = "AppError";
+  }
+}

@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { TEAM_NAME_MAX } from "../../core/teams.js";
+import type { Auth } from "../auth/auth.js";
+import { requireSession } from "../auth/session.js";
+import { assertCanCreateTeams } from "../billing/billing-service.js";
+import { AppError } from "../errors.js";
+import type { AppEnv } from "../http/context.js";
+import { readJson } from "../http/errors.js";
+import { createTeam, type TeamDeps } from "../teams/create-team.js";
+import { listMemberships } from "../teams/memberships.js";
+
+const teamBody = z.object({ name: z.string().trim().min(1).max(TEAM_NAME_MAX) });
+
+/** The dashboard's team lists and team creation. */
+export function teamRoutes(deps: { auth: Auth; teams: TeamDeps }) {
+  const { auth, teams } = deps;
+  const { db } = teams;
+  const app = new Hono<AppEnv>();
+
+  app.get("/api/teams", requireSession(auth), async (c) => {
+    const { session } = c.var;
+    const kind = c.req.query("kind") === "member" ? "member" : "admin";
+    const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
+    c.header("Cache-Control", "no-store");
+    return c.json(await listMemberships(db, session.user.id, kind, page));
+  });
+
+  app.post("/api/teams", requireSession(auth), async (c) => {
+    const { session } = c.var;
+    const parsed = teamBody.safeParse(await readJson(c));
+    if (!parsed.success) throw new AppError("invalidTeamName");
+    await assertCanCreateTeams(db, session.user.id);
+    const team = await createTeam(teams, { name: parsed.data.name, userId: session.user.id, headers: c.req.raw.headers });
+    return c.json({ id: team?.id, name: team?.name, slug: team?.slug }, 201);
+  });
+
+  return app;
+}
