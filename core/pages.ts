@@ -1,6 +1,5 @@
 /**
- * The product's pages per language (SPEC section 2, route table). Adding a page is its route module,
- * one entry here and its title and description in the `common` catalogs: the route config
+ * The product's pages, each served under /en and /de. Adding a page is its route module, one entry here and its title and description in the `common` catalogs: the route config
  * (`app/routes.ts`), the prerender list, the server's routing and redirects, robots.txt, the sitemap
  * and the page metadata all read this one list. The build reads it in Node, so it imports nothing.
  */

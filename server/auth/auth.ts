@@ -54,7 +54,7 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
         subscriptionStatus: { type: "string", required: false, input: false },
         trialEndsAt: { type: "date", required: false, input: false },
         // --- end of subscription state ---
-        // --- Sign-up profile and plan (SPEC section 3); the server derives the team fields. ---
+        // --- Sign-up profile and plan (the wizard sends name parts, plan and team name); the server derives the team fields. ---
         firstName: { type: "string", required: false, input: true },
         lastName: { type: "string", required: false, input: true },
         planType: { type: [...PLAN_TYPES], required: false, defaultValue: "individual", input: true },

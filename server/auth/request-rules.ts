@@ -15,7 +15,7 @@ const slug = z
   .max(SLUG_MAX)
   .regex(/^[a-z0-9][a-z0-9-]*$/);
 
-/** The user fields a person may write (SPEC section 5); Better Auth checks neither types nor lengths on update. */
+/** The user fields a person may write: names of at most 256 characters, a known language; Better Auth checks neither types nor lengths on update. */
 const userFields = z.object({
   name: personName.optional(),
   firstName: personName.optional(),
@@ -33,7 +33,7 @@ const organizationData = z.object({
 });
 
 /**
- * The product's team roles (SPEC section 6). Better Auth also knows "owner", which may delete a team:
+ * The product's team roles: admin and member. Better Auth also knows "owner", which may delete a team:
  * an admin could otherwise hand it out and have the team deleted behind the paying admin's back.
  */
 const teamRole = z.enum(TEAM_ROLES);

@@ -5,7 +5,7 @@ import type { PlanType } from "../../core/plans.js";
 import { TEAM_NAME_MAX } from "../../core/teams.js";
 import { createTeam, type TeamDeps } from "../teams/create-team.js";
 
-/** What a sign-up carries about the chosen plan (SPEC section 3, "user metadata set at sign-up"). */
+/** What a sign-up stores about the chosen plan: the plan, and for pro the team to create. */
 export interface SignUpPlan {
   planType: PlanType;
   teamName: string | null;

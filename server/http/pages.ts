@@ -45,7 +45,7 @@ function matchesPattern(pattern: string, segments: string[]): boolean {
   return parts.length === segments.length && parts.every((p, i) => p.startsWith(":") || p === segments[i]);
 }
 
-/** SPEC section 2 routing on the server: redirects, prerendered pages, the app shell and a real 404. */
+/** Page routing on the server: language redirects, prerendered pages, the app shell and a real 404. */
 export function registerPages<E extends Env>(app: Hono<E>, opts: PageOptions) {
   const { files } = opts;
   const shellRoutes = opts.appShellRoutes ?? APP_SHELL_PAGES.map((p) => p.path);

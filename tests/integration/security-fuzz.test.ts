@@ -248,7 +248,9 @@ describe.each(DATABASE_KINDS)("hostile input on %s", (kind) => {
       expect((row.organizationName ?? "").length).toBeLessThanOrEqual(100);
     }
     for (const row of await server.db.selectFrom("organization").selectAll().execute()) {
-      expect({ name: row.name, trimmed: row.name.trim() === row.name && row.name.length > 0 && row.name.length <= 100 }).toMatchObject({
+      // The name is part of the expected value so that a failure prints it.
+      expect({ name: row.name, trimmed: row.name.trim() === row.name && row.name.length > 0 && row.name.length <= 100 }).toEqual({
+        name: row.name,
         trimmed: true,
       });
       expect(row.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);

@@ -9,7 +9,7 @@ afterAll(() => server?.stop());
 
 const get = (path: string, headers: Record<string, string> = {}) => server.fetch(path, { headers });
 
-describe("redirects of SPEC section 2", () => {
+describe("language redirects", () => {
   it("sends / to English by default", async () => {
     const res = await get("/");
     expect(res.status).toBe(302);
