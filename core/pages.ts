@@ -1,7 +1,8 @@
 /**
- * The product's pages, each served under /en and /de. Adding a page is its route module, one entry here and its title and description in the `common` catalogs: the route config
- * (`app/routes.ts`), the prerender list, the server's routing and redirects, robots.txt, the sitemap
- * and the page metadata all read this one list. The build reads it in Node, so it imports nothing.
+ * The product's pages, each served under /en and /de. Adding a page is its route module, one
+ * entry here and its title and description in the `common` catalogs: the route config
+ * (`app/routes.ts`), the prerender list, the server's routing and redirects, robots.txt, the
+ * sitemap and the page metadata all read this one list. The build reads it in Node, so it imports nothing.
  */
 export interface PageDef {
   /** Path after the language prefix; "" is the landing page. */
