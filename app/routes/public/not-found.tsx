@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { LocalizedLink } from "../../components/localized-link";
+import { LocalizedLink } from "../../i18n/localized-link";
 import { useLanguage } from "../../i18n/use-language";
 
 export function NotFoundPage() {

@@ -1,0 +1,55 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { NAME_MAX } from "../../../../core/names";
+import { Field, primaryButton, secondaryButton } from "../../../ui/text-field";
+import { StepHeading } from "../../auth-shell/step-heading";
+
+/** Step 3: the full name, split later into first and last name. */
+export function NameStep({
+  fullName,
+  onChange,
+  onNext,
+  onBack,
+}: {
+  fullName: string;
+  onChange: (v: string) => void;
+  onNext: () => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation("auth");
+  const [error, setError] = useState<string>();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!fullName.trim()) {
+      setError(t("signUp.name.required"));
+      return;
+    }
+    onNext();
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <StepHeading title={t("signUp.name.title")} />
+      <Field
+        id="full-name"
+        label={t("signUp.name.label")}
+        value={fullName}
+        autoComplete="name"
+        maxLength={NAME_MAX}
+        required
+        error={error}
+        onChange={(e) => {
+          setError(undefined);
+          onChange(e.target.value);
+        }}
+      />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row">
+        <button type="button" className={secondaryButton} onClick={onBack}>
+          {t("back")}
+        </button>
+        <button type="submit" className={primaryButton}>
+          {t("next")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from "react-i18next";
+import { FormAlert, primaryButton, secondaryButton } from "../../../ui/text-field";
+import { GoogleButton } from "../../auth-shell/google-button";
+import { StepHeading } from "../../auth-shell/step-heading";
+
+/** Step 2: sign up with Google or with an e-mail address. */
+export function WelcomeStep({
+  onGoogle,
+  onEmail,
+  onBack,
+  googleBusy,
+  error,
+}: {
+  onGoogle: () => void;
+  onEmail: () => void;
+  onBack: () => void;
+  googleBusy?: boolean;
+  error?: string;
+}) {
+  const { t } = useTranslation("auth");
+  return (
+    <div className="space-y-5">
+      <StepHeading title={t("signUp.welcome.title")} subtitle={t("signUp.welcome.subtitle")} />
+      {error && <FormAlert>{error}</FormAlert>}
+      <GoogleButton onClick={onGoogle} busy={googleBusy} />
+      <div className="flex items-center gap-3 text-sm text-slate-500">
+        <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
+        {t("signUp.welcome.or")}
+        <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
+      </div>
+      <button type="button" className={primaryButton} onClick={onEmail}>
+        {t("signUp.welcome.email")}
+      </button>
+      <button type="button" className={secondaryButton} onClick={onBack}>
+        {t("back")}
+      </button>
+    </div>
+  );
+}
