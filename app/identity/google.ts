@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Language } from "../../core/languages";
+import { request } from "../api/client";
 import { authClient } from "./client";
 
 /** Whether this deployment offers Google sign-in; undefined until known. */
@@ -7,9 +8,8 @@ export function useGoogleAvailable(): boolean | undefined {
   const [available, setAvailable] = useState<boolean>();
   useEffect(() => {
     let live = true;
-    fetch("/api/auth/providers")
-      .then((res) => (res.ok ? res.json() : { google: false }))
-      .then((body: { google?: boolean }) => live && setAvailable(Boolean(body.google)))
+    request("GET /api/auth/providers")
+      .then((body) => live && setAvailable(Boolean(body.google)))
       .catch(() => live && setAvailable(false));
     return () => {
       live = false;

@@ -51,10 +51,13 @@ function gtag(): Gtag {
 
 let measurementId: Promise<string | null> | undefined;
 
-/** The measurement id is a runtime setting of the server, asked for only once analytics is allowed. */
+/**
+ * The measurement id is a runtime setting of the server, asked for only once analytics is allowed;
+ * the API client loads with it, so the page's first download does not carry it.
+ */
 function loadMeasurementId(): Promise<string | null> {
-  measurementId ??= fetch("/api/site-config")
-    .then((res) => (res.ok ? (res.json() as Promise<{ gaMeasurementId: string | null }>) : { gaMeasurementId: null }))
+  measurementId ??= import("../../api/site-config")
+    .then(({ fetchSiteConfig }) => fetchSiteConfig())
     .then((config) => config.gaMeasurementId)
     .catch(() => null);
   return measurementId;

@@ -2,18 +2,21 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CONTACT_FIELDS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD } from "../../../core/contact/fields";
 import type { validateContact } from "../../../core/contact/schema";
-import { sendContact } from "../../api/contact";
+import type { sendContact } from "../../api/contact";
 import "./contact-form.css";
 
 /** Translation namespace of the form; pages that show it list it in their `handle.i18n`. */
 export const CONTACT_NAMESPACE = "contact";
 
 type Status = "idle" | "submitting" | "success" | "error";
-// The validation rules load when the visitor first reaches the form, not with the page.
-let validator: typeof validateContact | undefined;
-async function loadValidator() {
-  validator ??= (await import("../../../core/contact/schema")).validateContact;
-  return validator;
+// The validation rules and the API client load when the visitor first reaches the form, not with the page.
+let modules: { validate: typeof validateContact; send: typeof sendContact } | undefined;
+async function loadModules() {
+  if (!modules) {
+    const [schema, api] = await Promise.all([import("../../../core/contact/schema"), import("../../api/contact")]);
+    modules = { validate: schema.validateContact, send: api.sendContact };
+  }
+  return modules;
 }
 
 type Values = Record<ContactField | typeof HONEYPOT_FIELD, string>;
@@ -41,7 +44,7 @@ export function ContactForm() {
   }, [status]);
 
   const fieldErrors = (next: Values) => {
-    const result = validator?.(next);
+    const result = modules?.validate(next);
     return !result || result.success ? {} : result.errors;
   };
 
@@ -56,7 +59,8 @@ export function ContactForm() {
     if (status === "submitting") return;
     setSubmitted(true);
     setBanner(undefined);
-    const result = (await loadValidator())(values);
+    const { validate, send } = await loadModules();
+    const result = validate(values);
     if (!result.success) {
       setErrors(result.errors);
       setStatus("idle");
@@ -67,7 +71,7 @@ export function ContactForm() {
     setErrors({});
     setStatus("submitting");
     try {
-      const answer = await sendContact(result.data, i18n.language);
+      const answer = await send(result.data, i18n.language);
       if (answer.ok) {
         setSentName(result.data.name);
         setStatus("success");
@@ -155,7 +159,7 @@ export function ContactForm() {
       <form
         noValidate
         onSubmit={submit}
-        onFocus={() => void loadValidator()}
+        onFocus={() => void loadModules()}
         aria-label={t("form.label")}
         aria-busy={submitting}
         className="grid gap-5 sm:grid-cols-2"

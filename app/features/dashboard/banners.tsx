@@ -44,10 +44,7 @@ export function Banners({ view, user }: { view: SubscriptionView; user: Session[
     setBusy(kind);
     setError(null);
     try {
-      await startCheckout(
-        { userId: user.id, userEmail: user.email, userName: user.name, trial: kind === "trial", lang },
-        { network: t("billing:step.networkError") },
-      );
+      await startCheckout({ userId: user.id, trial: kind === "trial", lang }, { network: t("billing:step.networkError") });
     } catch (e) {
       setError({ banner: kind, message: e instanceof CheckoutError ? e.message : t("billing:step.failed") });
       setBusy(null);

@@ -1,6 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { slugify, TEAM_NAME_MAX } from "../../../core/teams";
+import { ApiRequestError } from "../../api/client";
+import { createTeam } from "../../api/teams";
 import { useLanguage } from "../../i18n/use-language";
 
 /** A modal dialog that creates a team; the server derives its unique address and checks the plan. */
@@ -29,23 +31,14 @@ export function CreateTeamDialog({ onClose, onCreated }: { onClose: () => void; 
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch("/api/teams", {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-language": lang },
-        credentials: "same-origin",
-        body: JSON.stringify({ name: name.trim() }),
-      });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => ({}))) as { message?: string };
-        setError(body.message || t("createTeam.failed"));
-        setBusy(false);
-        return;
-      }
-      onCreated();
-    } catch {
-      setError(t("createTeam.failed"));
+      await createTeam(name.trim(), lang);
+    } catch (e) {
+      // The server's message when it refused, else the generic one (also for a network failure).
+      setError((e instanceof ApiRequestError && e.message) || t("createTeam.failed"));
       setBusy(false);
+      return;
     }
+    onCreated();
   }
 
   return (

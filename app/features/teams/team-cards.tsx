@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { TeamPage } from "../../../core/api";
+import { fetchTeams } from "../../api/teams";
 import { useLanguage } from "../../i18n/use-language";
 import { authClient } from "../../identity/client";
 import { CreateTeamDialog } from "./create-team-dialog";
@@ -12,9 +13,7 @@ function useTeams(kind: "admin" | "member") {
   const [failed, setFailed] = useState(false);
   const load = useCallback(async () => {
     try {
-      const res = await fetch(`/api/teams?kind=${kind}&page=${page}`, { credentials: "same-origin" });
-      if (!res.ok) throw new Error(String(res.status));
-      setData(await res.json());
+      setData(await fetchTeams(kind, page));
       setFailed(false);
     } catch {
       setFailed(true);

@@ -57,8 +57,6 @@ describe("PaymentStep", () => {
     expect(url).toBe("/api/create-checkout-session");
     expect(JSON.parse(String(init.body))).toEqual({
       userId: "u1",
-      userEmail: "ada@example.com",
-      userName: "Ada",
       trial: true,
       teamName: "Compilers",
       planType: "pro",

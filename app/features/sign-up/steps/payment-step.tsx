@@ -20,14 +20,7 @@ export function PaymentStep({ teamName, onBack }: { teamName: string; onBack: ()
     setError(null);
     try {
       await startCheckout(
-        {
-          userId: session.user.id,
-          userEmail: session.user.email,
-          userName: session.user.name,
-          trial: true,
-          teamName: teamName.trim() || undefined,
-          lang,
-        },
+        { userId: session.user.id, trial: true, teamName: teamName.trim() || undefined, lang },
         { network: t("step.networkError") },
       );
     } catch (e) {
