@@ -4,7 +4,7 @@ import { isRouteErrorResponse, Links, Outlet, Scripts, ScrollRestoration, useLoc
 import "./app.css";
 import { DEFAULT_LANGUAGE, languageOfPath } from "../core/languages";
 import { namespacesOf, RESOURCES_SCRIPT_ID } from "./i18n/i18n";
-import { Spinner } from "./ui/spinner";
+import { Spinner } from "./ui";
 
 export function Layout({ children }: { children: ReactNode }) {
   const lang = languageOfPath(useLocation().pathname) ?? DEFAULT_LANGUAGE;

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { useNavigate } from "react-router";
-import { useLanguage } from "../i18n/use-language";
-import { Spinner } from "../ui/spinner";
+import { useLanguage } from "../i18n";
+import { Spinner } from "../ui";
 import { authClient, type Session } from "./client";
 
 /**

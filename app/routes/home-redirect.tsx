@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { detectLanguage } from "../i18n/client";
-import { Spinner } from "../ui/spinner";
+import { Spinner } from "../ui";
 
 /** "/" is answered by the server with a redirect; this covers in-app links to "/". */
 export default function HomeRedirect() {

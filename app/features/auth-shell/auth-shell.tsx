@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LanguageSwitcher } from "../../i18n/language-switcher";
-import { LocalizedLink } from "../../i18n/localized-link";
+import { LanguageSwitcher, LocalizedLink } from "../../i18n";
 
 /** The frame of the account screens: brand, language switcher and a centred card, no site header or footer. */
 export function AuthShell({ topLeft, children }: { topLeft?: ReactNode; children: ReactNode }) {

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { LocalizedLink } from "../../i18n/localized-link";
+import { LocalizedLink } from "../../i18n";
+import { Button } from "../../ui";
 
 /** The bottom banner shown while no cookie choice is stored. */
 export function CookieBanner({ onAcceptAll, onSettings }: { onAcceptAll: () => void; onSettings: () => void }) {
@@ -22,20 +23,12 @@ export function CookieBanner({ onAcceptAll, onSettings }: { onAcceptAll: () => v
           </p>
         </div>
         <div className="flex shrink-0 gap-2">
-          <button
-            type="button"
-            onClick={onSettings}
-            className="flex-1 rounded-full border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 md:flex-none"
-          >
+          <Button variant="secondary" size="md" pill weight="medium" onClick={onSettings} className="flex-1 md:flex-none">
             {t("banner.settings")}
-          </button>
-          <button
-            type="button"
-            onClick={onAcceptAll}
-            className="flex-1 rounded-full bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700 md:flex-none"
-          >
+          </Button>
+          <Button size="md" pill onClick={onAcceptAll} className="flex-1 md:flex-none">
             {t("acceptAll")}
-          </button>
+          </Button>
         </div>
       </div>
     </section>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { CONTACT_FIELDS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD } from "../../../core/contact/fields";
 import type { validateContact } from "../../../core/contact/schema";
 import type { sendContact } from "../../api/contact";
+import { Button, TextField } from "../../ui";
 import "./contact-form.css";
 
 /** Translation namespace of the form; pages that show it list it in their `handle.i18n`. */
@@ -112,41 +113,29 @@ export function ContactForm() {
     return value && i18n.exists(`${CONTACT_NAMESPACE}:${value}`) ? t(value) : value;
   };
 
-  const field = (name: ContactField, type: string, autoComplete: string, optional = false) => {
-    const error = message(name);
-    const inputId = `${id}-${name}`;
-    const errorId = `${inputId}-error`;
-    return (
-      <div className={name === "company" ? "sm:col-span-2" : undefined}>
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+  const field = (name: ContactField, type: string, autoComplete: string, optional = false) => (
+    <TextField
+      look="site"
+      className={name === "company" ? "sm:col-span-2" : undefined}
+      id={`${id}-${name}`}
+      label={
+        <>
           {t(`form.${name}.label`)}
           {optional && <span className="ml-1 font-normal text-slate-500">{t("form.company.optional")}</span>}
-        </label>
-        <input
-          ref={(el) => {
-            inputs.current[name] = el;
-          }}
-          id={inputId}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          value={values[name]}
-          onChange={(e) => change(name, e.target.value)}
-          placeholder={t(`form.${name}.placeholder`)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none focus-visible:ring-2 ${
-            error ? "border-red-600 focus-visible:ring-red-500" : "border-slate-300 focus-visible:ring-blue-600"
-          }`}
-        />
-        {error && (
-          <p id={errorId} className="mt-1.5 text-sm text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+        </>
+      }
+      error={message(name)}
+      ref={(el) => {
+        inputs.current[name] = el;
+      }}
+      name={name}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      onChange={(e) => change(name, e.target.value)}
+      placeholder={t(`form.${name}.placeholder`)}
+    />
+  );
 
   const submitting = status === "submitting";
   return (
@@ -182,14 +171,10 @@ export function ContactForm() {
         </div>
         <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-600">{t("form.privacy")}</p>
-          <button
-            type="submit"
-            disabled={submitting}
-            className="inline-flex items-center justify-center gap-2 rounded-lg bg-blue-700 px-6 py-3 font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-70"
-          >
+          <Button type="submit" variant="strong" size="3xl" disabled={submitting}>
             {submitting && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
             {submitting ? t("form.submitting") : t("form.submit")}
-          </button>
+          </Button>
         </div>
       </form>
     </div>

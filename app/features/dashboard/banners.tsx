@@ -3,8 +3,9 @@ import { useTranslation } from "react-i18next";
 import type { SubscriptionView } from "../../../core/api";
 import { TRIAL_SHORT_TEXT_DAYS } from "../../../core/plans";
 import { CheckoutError, openBillingPortal, startCheckout } from "../../api/billing";
-import { useLanguage } from "../../i18n/use-language";
+import { useLanguage } from "../../i18n";
 import type { Session } from "../../identity/client";
+import { Button } from "../../ui";
 
 function Banner(props: { tone: "blue" | "amber" | "red"; title: string; text: string; action: ReactNode; error?: string | null }) {
   const tones = {
@@ -30,8 +31,6 @@ function Banner(props: { tone: "blue" | "amber" | "red"; title: string; text: st
     </section>
   );
 }
-
-const buttonClass = "rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-60";
 
 /** The dashboard's banners (SPEC section 2): Switch to Pro, trial ending, incomplete payment. */
 export function Banners({ view, user }: { view: SubscriptionView; user: Session["user"] }) {
@@ -62,9 +61,9 @@ export function Banners({ view, user }: { view: SubscriptionView; user: Session[
           text={t("banners.switchToPro.text")}
           error={error?.banner === "trial" ? error.message : null}
           action={
-            <button type="button" className={buttonClass} disabled={busy !== null} onClick={() => checkout("trial")}>
+            <Button variant="strong" size="md" disabled={busy !== null} onClick={() => checkout("trial")}>
               {t("banners.switchToPro.button")}
-            </button>
+            </Button>
           }
         />
       )}
@@ -77,9 +76,9 @@ export function Banners({ view, user }: { view: SubscriptionView; user: Session[
           }
           error={error?.banner === "subscribe" ? error.message : null}
           action={
-            <button type="button" className={buttonClass} disabled={busy !== null} onClick={() => checkout("subscribe")}>
+            <Button variant="strong" size="md" disabled={busy !== null} onClick={() => checkout("subscribe")}>
               {t("banners.trialEnding.button")}
-            </button>
+            </Button>
           }
         />
       )}
@@ -89,9 +88,9 @@ export function Banners({ view, user }: { view: SubscriptionView; user: Session[
           title={t("banners.incomplete.title")}
           text={t("banners.incomplete.text")}
           action={
-            <button type="button" className={buttonClass} onClick={() => openBillingPortal(lang)}>
+            <Button variant="strong" size="md" onClick={() => openBillingPortal(lang)}>
               {t("banners.incomplete.button")}
-            </button>
+            </Button>
           }
         />
       )}

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LocalizedLink } from "../../i18n/localized-link";
-import { useLanguage } from "../../i18n/use-language";
+import { LocalizedLink, useLanguage } from "../../i18n";
 import { SITE } from "../../site/config";
 import { openCookieSettings } from "../consent/consent-store";
 

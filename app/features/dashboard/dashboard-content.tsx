@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { Session } from "../../identity/client";
-import { SITE } from "../../site/config";
-import { Spinner } from "../../ui/spinner";
+import { buttonClass, Spinner, StoreLink } from "../../ui";
 import { TeamCards } from "../teams/team-cards";
 import { Banners } from "./banners";
 import { DashboardFooter, DashboardHeader } from "./dashboard-chrome";
@@ -33,15 +32,9 @@ export function DashboardContent({ session }: { session: Session }) {
             <p className="mt-1 text-slate-600">{t("intro")}</p>
             <p className="mt-1 text-sm break-all text-slate-600">{t("signedInAs", { email: user.email })}</p>
           </div>
-          <a
-            href={SITE.extensionStoreUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center justify-center rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-700"
-          >
+          <StoreLink className={buttonClass({ variant: "dark", size: "lg" })} newTab={t("newTab")}>
             {t("downloadPlugin")}
-            <span className="sr-only"> {t("newTab")}</span>
-          </a>
+          </StoreLink>
         </div>
         {activating && (
           <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { openBillingPortal } from "../../api/billing";
-import { useLanguage } from "../../i18n/use-language";
+import { useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 
 /** The dashboard's user menu: Pro badge, Manage subscription (active pro only) and sign-out. */

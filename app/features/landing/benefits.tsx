@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Check } from "../../ui/icon";
+import { Icon } from "../../ui";
+import { check } from "../../ui/icons/site";
 
 export function Benefits() {
   const { t } = useTranslation("landing");
@@ -14,7 +15,7 @@ export function Benefits() {
           {items.map((item) => (
             <li key={item.title} className="flex gap-4">
               <span className="grid size-9 shrink-0 place-items-center rounded-full bg-blue-500/20 text-blue-300">
-                <Check className="size-5" />
+                <Icon icon={check} className="size-5" />
               </span>
               <div>
                 <h3 className="font-semibold">{item.title}</h3>

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { buttonClass } from "../../ui";
 import { SiteLink } from "../site-chrome/site-link";
 
 export function ClosingCta() {
@@ -10,10 +11,7 @@ export function ClosingCta() {
           {t("closing.title")}
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-blue-50">{t("closing.text")}</p>
-        <SiteLink
-          to="/sign-up"
-          className="mt-8 inline-block rounded-full bg-white px-6 py-3 font-semibold text-blue-700 shadow hover:bg-blue-50"
-        >
+        <SiteLink to="/sign-up" className={buttonClass({ variant: "inverse", size: "3xl", pill: true }, "mt-8 shadow")}>
           {t("closing.button")}
         </SiteLink>
       </div>

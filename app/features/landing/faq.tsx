@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ChevronDown } from "../../ui/icon";
+import { Icon } from "../../ui";
+import { chevronDown } from "../../ui/icons/site";
 import { SectionHeading } from "./section-heading";
 
 export const FAQ_KEYS = ["external_crm", "free_version", "data_security", "team_collaboration", "linkedin_integration"] as const;
@@ -30,7 +31,8 @@ export function Faq() {
                     className="flex w-full items-center justify-between gap-4 px-6 py-5 text-left font-semibold text-slate-900 hover:bg-slate-50"
                   >
                     {t(`faq.items.${key}.question`)}
-                    <ChevronDown
+                    <Icon
+                      icon={chevronDown}
                       className={`size-5 shrink-0 text-slate-500 transition-transform motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`}
                     />
                   </button>

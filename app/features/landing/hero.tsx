@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { SITE } from "../../site/config";
-import { Check } from "../../ui/icon";
+import { buttonClass, Icon, StoreLink } from "../../ui";
+import { check } from "../../ui/icons/site";
 import { SiteLink } from "../site-chrome/site-link";
 
 export function Hero() {
@@ -16,26 +16,20 @@ export function Hero() {
           </h1>
           <p className="mt-5 text-lg leading-relaxed text-slate-600">{t("hero.text")}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <SiteLink
-              to="/sign-up"
-              className="rounded-full bg-blue-600 px-6 py-3 text-center font-semibold text-white shadow-sm hover:bg-blue-700"
-            >
+            <SiteLink to="/sign-up" className={buttonClass({ variant: "primary", size: "3xl", pill: true, raised: true }, "text-center")}>
               {t("hero.primary")}
             </SiteLink>
-            <a
-              href={SITE.extensionStoreUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="rounded-full border border-slate-300 bg-white px-6 py-3 text-center font-semibold text-slate-800 hover:bg-slate-50"
+            <StoreLink
+              className={buttonClass({ variant: "secondary", size: "3xl", pill: true }, "bg-white text-center")}
+              newTab={t("site:newTab")}
             >
               {t("hero.secondary")}
-              <span className="sr-only"> {t("site:newTab")}</span>
-            </a>
+            </StoreLink>
           </div>
           <ul className="mt-8 grid gap-2 text-sm text-slate-700 sm:grid-cols-3">
             {points.map((p) => (
               <li key={p} className="flex items-start gap-2">
-                <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+                <Icon icon={check} className="mt-0.5 size-4 shrink-0 text-emerald-600" />
                 {p}
               </li>
             ))}

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Check } from "../../ui/icon";
+import { Icon } from "../../ui";
+import { check } from "../../ui/icons/site";
 import { SectionHeading } from "./section-heading";
 import { useCycle } from "./use-cycle";
 
@@ -21,7 +22,7 @@ export function HighlightSection({ name, image, reverse = false }: { name: "repo
                 aria-current={i === active ? "true" : undefined}
                 className="flex items-start gap-3 rounded-xl border border-transparent p-3 text-slate-700 transition-colors duration-300 data-[highlighted=true]:border-blue-200 data-[highlighted=true]:bg-blue-50 data-[highlighted=true]:text-slate-900 motion-reduce:transition-none"
               >
-                <Check className="mt-0.5 size-5 shrink-0 text-blue-600" />
+                <Icon icon={check} className="mt-0.5 size-5 shrink-0 text-blue-600" />
                 {item}
               </li>
             ))}

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { SITE } from "../../site/config";
-import { FeatureIcon, type FeatureIconName } from "./feature-icons";
+import { buttonClass, Icon, StoreLink } from "../../ui";
+import { FEATURE_ICONS, type FeatureIconName } from "../../ui/icons/site";
 import { SectionHeading } from "./section-heading";
 
 /** The grid's cells in order: four features, the try-it call-to-action, two more features. */
@@ -18,19 +18,15 @@ export function KeyFeatures() {
               <li key={cell} className="rounded-2xl bg-blue-600 p-6 text-white shadow-lg sm:col-span-2 lg:col-span-2">
                 <h3 className="text-xl font-semibold">{t("features.cta.title")}</h3>
                 <p className="mt-2 max-w-lg leading-relaxed text-blue-50">{t("features.cta.text")}</p>
-                <a
-                  href={SITE.extensionStoreUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="mt-5 inline-block rounded-full bg-white px-5 py-2.5 font-semibold text-blue-700 hover:bg-blue-50"
-                >
+                <StoreLink className={buttonClass({ variant: "inverse", size: "2xl", pill: true }, "mt-5")} newTab={t("site:newTab")}>
                   {t("features.cta.button")}
-                  <span className="sr-only"> {t("site:newTab")}</span>
-                </a>
+                </StoreLink>
               </li>
             ) : (
               <li key={cell} className={`rounded-2xl border border-slate-200 bg-white p-6 ${cell === "kanban" ? "lg:col-span-2" : ""}`}>
-                <FeatureIcon name={cell} />
+                <span className="grid size-11 place-items-center rounded-xl bg-blue-600/10 text-blue-700">
+                  <Icon icon={FEATURE_ICONS[cell]} />
+                </span>
                 <h3 className="mt-4 text-lg font-semibold text-slate-900">{t(`features.items.${cell}.title`)}</h3>
                 <p className="mt-2 leading-relaxed text-slate-600">{t(`features.items.${cell}.text`)}</p>
               </li>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Check } from "../../ui/icon";
+import { buttonClass, Icon } from "../../ui";
+import { check } from "../../ui/icons/site";
 import { SiteLink } from "../site-chrome/site-link";
 import { SectionHeading } from "./section-heading";
 
@@ -43,14 +44,14 @@ export function Pricing() {
                 <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-700">
                   {plan.features.map((f) => (
                     <li key={f} className="flex gap-2">
-                      <Check className="size-5 shrink-0 text-blue-600" />
+                      <Icon icon={check} className="size-5 shrink-0 text-blue-600" />
                       {f}
                     </li>
                   ))}
                 </ul>
                 <SiteLink
                   to="/sign-up"
-                  className={`mt-8 rounded-full px-4 py-2.5 text-center font-semibold ${highlighted ? "bg-blue-600 text-white hover:bg-blue-700" : "border border-slate-300 text-slate-800 hover:bg-slate-50"}`}
+                  className={buttonClass({ variant: highlighted ? "primary" : "secondary", size: "xl", pill: true }, "mt-8 text-center")}
                 >
                   {t("pricing.signUp")}
                   <span className="sr-only">: {plan.title}</span>

@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LocalizedLink } from "../../i18n/localized-link";
+import { LocalizedLink } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
-import { Field, FormAlert, linkClass, primaryButton } from "../../ui/text-field";
+import { linkClass, TextField } from "../../ui";
+import { FormAlert } from "../../ui/form-alert";
 import { AuthShell } from "../auth-shell/auth-shell";
+import { FormButton, formButtonClass } from "../auth-shell/form-button";
 import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
 
@@ -57,7 +59,7 @@ export function ForgotPasswordForm() {
         <form onSubmit={request} noValidate className="space-y-5">
           <StepHeading title={t("forgotPassword.title")} subtitle={t("forgotPassword.requestText")} autoFocus={false} />
           {error && <FormAlert>{error}</FormAlert>}
-          <Field
+          <TextField
             id="email"
             type="email"
             label={t("emailLabel")}
@@ -66,9 +68,9 @@ export function ForgotPasswordForm() {
             required
             onChange={(e) => setEmail(e.target.value)}
           />
-          <button type="submit" className={primaryButton} disabled={busy}>
+          <FormButton type="submit" disabled={busy}>
             {busy ? t("forgotPassword.sending") : t("forgotPassword.send")}
-          </button>
+          </FormButton>
           <p className="text-center text-sm">
             <LocalizedLink to="/sign-in" className={linkClass}>
               {t("forgotPassword.backToSignIn")}
@@ -81,7 +83,7 @@ export function ForgotPasswordForm() {
           <StepHeading title={t("forgotPassword.title")} />
           <FormAlert tone="info">{t("forgotPassword.sent", { email: email.trim() })}</FormAlert>
           {error && <FormAlert>{error}</FormAlert>}
-          <Field
+          <TextField
             id="code"
             label={t("forgotPassword.codeLabel")}
             value={code}
@@ -102,16 +104,16 @@ export function ForgotPasswordForm() {
             error={fieldErrors.password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <button type="submit" className={primaryButton} disabled={busy}>
+          <FormButton type="submit" disabled={busy}>
             {busy ? t("forgotPassword.saving") : t("forgotPassword.save")}
-          </button>
+          </FormButton>
         </form>
       )}
       {phase === "done" && (
         <div className="space-y-5">
           <StepHeading title={t("forgotPassword.title")} />
           <FormAlert tone="info">{t("forgotPassword.done")}</FormAlert>
-          <LocalizedLink to="/sign-in" className={primaryButton}>
+          <LocalizedLink to="/sign-in" className={formButtonClass()}>
             {t("forgotPassword.signIn")}
           </LocalizedLink>
         </div>

@@ -1,15 +1,15 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
-import { LocalizedLink } from "../../i18n/localized-link";
-import { useLanguage } from "../../i18n/use-language";
+import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
 import { continueWithGoogle } from "../../identity/google";
-import { Spinner } from "../../ui/spinner";
-import { Field, FormAlert, linkClass, primaryButton } from "../../ui/text-field";
+import { linkClass, Spinner, TextField } from "../../ui";
+import { FormAlert } from "../../ui/form-alert";
 import { useHydrated } from "../../ui/use-hydrated";
 import { AuthShell } from "../auth-shell/auth-shell";
+import { FormButton } from "../auth-shell/form-button";
 import { GoogleButton } from "../auth-shell/google-button";
 import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
@@ -91,7 +91,7 @@ export function SignInForm() {
         <fieldset disabled={!hydrated} className="min-w-0 space-y-5">
           <StepHeading title={t("signIn.title")} subtitle={t("signIn.subtitle")} autoFocus={false} />
           {error && <FormAlert>{error}</FormAlert>}
-          <Field
+          <TextField
             id="email"
             type="email"
             label={t("emailLabel")}
@@ -115,9 +115,9 @@ export function SignInForm() {
               </LocalizedLink>
             </p>
           </div>
-          <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
+          <FormButton type="submit" disabled={busy} aria-busy={busy || undefined}>
             {busy ? t("signIn.submitting") : t("signIn.submit")}
-          </button>
+          </FormButton>
           <div className="flex items-center gap-3 text-sm text-slate-500">
             <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
             {t("signUp.welcome.or")}

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { useLanguage } from "../../i18n/use-language";
-import { Modal } from "../../ui/dialog";
-import { linkClass, secondaryButton } from "../../ui/text-field";
+import { useLanguage } from "../../i18n";
+import { linkClass } from "../../ui";
+import { Dialog } from "../../ui/dialog";
+import { FormButton } from "../auth-shell/form-button";
 
 type Doc = "terms" | "privacy";
 
@@ -34,7 +35,7 @@ export function TermsNotice() {
       <p className="text-sm text-slate-600">
         <Trans t={t} i18nKey="signUp.planSelection.terms" components={{ terms: link("terms"), privacy: link("privacy") }} />
       </p>
-      <Modal open={doc !== null} onClose={() => setDoc(null)} title={title}>
+      <Dialog open={doc !== null} onClose={() => setDoc(null)} title={title}>
         <p className="mt-3 text-slate-700">{doc === "privacy" ? t("legal.privacySummary") : t("legal.termsSummary")}</p>
         <p className="mt-4">
           <a href={`/${lang}/${PATHS[doc ?? "terms"]}`} target="_blank" rel="noopener" className={linkClass}>
@@ -42,11 +43,11 @@ export function TermsNotice() {
           </a>
         </p>
         <div className="mt-6 flex justify-end">
-          <button type="button" className={`${secondaryButton} sm:w-auto`} onClick={() => setDoc(null)}>
+          <FormButton variant="secondary" className="sm:w-auto" onClick={() => setDoc(null)}>
             {t("close")}
-          </button>
+          </FormButton>
         </div>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { pathWithoutLanguage } from "../../i18n/paths";
-import { useLanguage } from "../../i18n/use-language";
+import { pathWithoutLanguage, useLanguage } from "../../i18n";
 import { ANCHOR_SCROLL_DELAY_MS } from "./nav";
 import { scrollToId } from "./scroll";
 import type { ScrollToState } from "./site-link";

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ArrowUp } from "../../ui/icon";
+import { Icon } from "../../ui";
+import { arrowUp } from "../../ui/icons/site";
 import { scrollToTop } from "./scroll";
 
 /** Shown once the page is scrolled more than this many pixels (SPEC section 9). */
@@ -26,7 +27,7 @@ export function BackToTop() {
       }}
       className="fixed right-4 bottom-4 z-30 grid size-12 place-items-center rounded-full bg-slate-900 text-white shadow-lg hover:bg-slate-700"
     >
-      <ArrowUp />
+      <Icon icon={arrowUp} />
       <span className="sr-only">{t("backToTop")}</span>
     </button>
   );

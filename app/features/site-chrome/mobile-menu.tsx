@@ -1,7 +1,7 @@
 import { type MouseEvent, type RefObject, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { LanguageSwitcher } from "../../i18n/language-switcher";
-import { SITE } from "../../site/config";
+import { LanguageSwitcher } from "../../i18n";
+import { buttonClass, StoreLink } from "../../ui";
 import { LEGAL_ITEMS, NAV_ITEMS } from "./nav";
 import { SiteLink } from "./site-link";
 import { useFocusTrap } from "./use-focus-trap";
@@ -56,19 +56,13 @@ export function MobileMenu({ trap, onClose }: { trap: RefObject<HTMLElement | nu
         ))}
       </ul>
       <div className="mt-6 grid gap-3">
-        <SiteLink to="/sign-in" className="rounded-full border border-slate-300 px-4 py-2.5 text-center font-medium text-slate-800">
+        <SiteLink to="/sign-in" className={buttonClass({ variant: "secondary", size: "xl", pill: true, weight: "medium" }, "text-center")}>
           {t("header.login")}
         </SiteLink>
-        <a
-          href={SITE.extensionStoreUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="rounded-full border border-blue-200 px-4 py-2.5 text-center font-medium text-blue-700"
-        >
+        <StoreLink className={buttonClass({ variant: "soft", size: "xl", pill: true }, "text-center")} newTab={t("newTab")}>
           {t("header.installPlugin")}
-          <span className="sr-only"> {t("newTab")}</span>
-        </a>
-        <SiteLink to="/sign-up" className="rounded-full bg-blue-600 px-4 py-2.5 text-center font-semibold text-white">
+        </StoreLink>
+        <SiteLink to="/sign-up" className={buttonClass({ variant: "primary", size: "xl", pill: true }, "text-center")}>
           {t("header.signUp")}
         </SiteLink>
       </div>

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { SITE } from "../../site/config";
+import { ExternalLink, Icon } from "../../ui";
 import { LogoMark } from "../../ui/icons/logo";
+import { SOCIAL_ICONS } from "../../ui/icons/site";
 import { openCookieSettings } from "../consent/consent-store";
 import { LEGAL_ITEMS, NAV_ITEMS } from "./nav";
 import { SiteLink } from "./site-link";
@@ -33,10 +35,9 @@ export function SiteFooter() {
               </li>
             ))}
             <li>
-              <a href={SITE.statusUrl} target="_blank" rel="noopener noreferrer" className={link}>
+              <ExternalLink href={SITE.statusUrl} className={link} newTab={t("newTab")}>
                 {t("footer.status")}
-                <span className="sr-only"> {t("newTab")}</span>
-              </a>
+              </ExternalLink>
             </li>
           </ul>
         </nav>
@@ -79,17 +80,15 @@ export function SiteFooter() {
           <ul className="mt-4 flex gap-3" aria-label={t("footer.social")}>
             {SOCIAL.map((network) => (
               <li key={network}>
-                <a
+                <ExternalLink
                   href={SITE.social[network]}
-                  target="_blank"
-                  rel="noopener noreferrer"
                   className="grid size-10 place-items-center rounded-full bg-slate-800 text-slate-200 hover:bg-slate-700 hover:text-white"
                 >
-                  <SocialIcon network={network} />
+                  <Icon icon={SOCIAL_ICONS[network]} className="size-5" />
                   <span className="sr-only">
                     {t(`footer.socialNetworks.${network}`)} {t("newTab")}
                   </span>
-                </a>
+                </ExternalLink>
               </li>
             ))}
           </ul>
@@ -101,21 +100,5 @@ export function SiteFooter() {
         </p>
       </div>
     </footer>
-  );
-}
-
-const SOCIAL_PATHS: Record<(typeof SOCIAL)[number], string> = {
-  linkedin:
-    "M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.75h4v11H3zm6.5 0h3.8v1.6h.06c.53-1 1.83-2.05 3.77-2.05 4.03 0 4.77 2.65 4.77 6.1v5.35h-4v-4.75c0-1.13-.02-2.6-1.58-2.6-1.59 0-1.83 1.24-1.83 2.52v4.83h-4z",
-  x: "M17.7 3h3.1l-6.8 7.7L22 21h-6.3l-4.9-6.4L5.2 21H2.1l7.3-8.3L1.8 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.3 4.7H5.5z",
-  youtube:
-    "M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4A2.5 2.5 0 0 0 2.4 7.2 26 26 0 0 0 2 12a26 26 0 0 0 .4 4.8 2.5 2.5 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8A26 26 0 0 0 22 12a26 26 0 0 0-.4-4.8zM10 15V9l5.2 3z",
-};
-
-function SocialIcon({ network }: { network: (typeof SOCIAL)[number] }) {
-  return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="currentColor" aria-hidden="true" focusable="false">
-      <path d={SOCIAL_PATHS[network]} />
-    </svg>
   );
 }

@@ -1,10 +1,10 @@
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LanguageSwitcher } from "../../i18n/language-switcher";
-import { LocalizedLink } from "../../i18n/localized-link";
+import { LanguageSwitcher, LocalizedLink } from "../../i18n";
 import { SITE } from "../../site/config";
-import { Menu, X } from "../../ui/icon";
+import { buttonClass, Icon, StoreLink } from "../../ui";
 import { LogoMark } from "../../ui/icons/logo";
+import { close, menu } from "../../ui/icons/site";
 import { MobileMenu } from "./mobile-menu";
 import { NAV_ITEMS } from "./nav";
 import { SiteLink } from "./site-link";
@@ -45,19 +45,13 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="hidden items-center gap-2 lg:flex">
-          <a
-            href={SITE.extensionStoreUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="rounded-full px-3 py-1.5 text-sm font-medium text-blue-700 hover:bg-blue-50"
-          >
+          <StoreLink className={buttonClass({ variant: "quietBlue", size: "xs", pill: true })} newTab={t("newTab")}>
             {t("header.installPlugin")}
-            <span className="sr-only"> {t("newTab")}</span>
-          </a>
-          <LocalizedLink to="/sign-in" className="rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
+          </StoreLink>
+          <LocalizedLink to="/sign-in" className={buttonClass({ variant: "quiet", size: "xs", pill: true })}>
             {t("header.login")}
           </LocalizedLink>
-          <LocalizedLink to="/sign-up" className="rounded-full bg-blue-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-blue-700">
+          <LocalizedLink to="/sign-up" className={buttonClass({ variant: "primary", size: "sm", pill: true })}>
             {t("header.signUp")}
           </LocalizedLink>
           <LanguageSwitcher />
@@ -80,7 +74,7 @@ function MobileMenuToggle({ open, onToggle, onClose }: { open: boolean; onToggle
         onClick={onToggle}
         className="grid size-11 place-items-center rounded-lg text-slate-800 hover:bg-slate-100"
       >
-        {open ? <X /> : <Menu />}
+        <Icon icon={open ? close : menu} />
         <span className="sr-only">{open ? t("header.closeMenu") : t("header.openMenu")}</span>
       </button>
       {open && <MobileMenu trap={trap} onClose={onClose} />}

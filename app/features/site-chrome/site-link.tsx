@@ -1,7 +1,6 @@
 import type { MouseEvent, ReactNode } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
-import { localizedHref, pathWithoutLanguage } from "../../i18n/paths";
-import { useLanguage } from "../../i18n/use-language";
+import { localizedHref, pathWithoutLanguage, useLanguage } from "../../i18n";
 import { scrollToId } from "./scroll";
 
 interface Props {

@@ -3,8 +3,10 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { TeamPage } from "../../../core/api";
 import { fetchTeams } from "../../api/teams";
-import { useLanguage } from "../../i18n/use-language";
+import { useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
+import { Button, Icon } from "../../ui";
+import { eye, settings } from "../../ui/icons/account";
 import { CreateTeamDialog } from "./create-team-dialog";
 
 function useTeams(kind: "admin" | "member") {
@@ -25,19 +27,8 @@ function useTeams(kind: "admin" | "member") {
   return { data, failed, page, setPage, reload: load };
 }
 
-const ManageIcon = () => (
-  <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-    <path d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Z" />
-    <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1Z" />
-  </svg>
-);
-
-const ViewIcon = () => (
-  <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
-    <circle cx="12" cy="12" r="3" />
-  </svg>
-);
+// The pager keeps the list's plain text look rather than an action button's.
+const pagerButton = "rounded-md border border-slate-300 px-3 py-1.5 disabled:opacity-50";
 
 function TeamList(props: {
   kind: "admin" | "member";
@@ -89,36 +80,26 @@ function TeamList(props: {
                   <p className="text-xs text-slate-600">{props.kind === "admin" ? t("teams.roleAdmin") : t("teams.roleMember")}</p>
                 </div>
               </div>
-              <button
-                type="button"
+              <Button
+                variant="quiet"
+                size="icon"
                 onClick={() => open(team.id)}
                 aria-label={props.kind === "admin" ? t("teams.manage", { name: team.name }) : t("teams.view", { name: team.name })}
                 title={props.kind === "admin" ? t("teams.manage", { name: team.name }) : t("teams.view", { name: team.name })}
-                className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
               >
-                {props.kind === "admin" ? <ManageIcon /> : <ViewIcon />}
-              </button>
+                <Icon icon={props.kind === "admin" ? settings : eye} className="size-5" />
+              </Button>
             </li>
           ))}
         </ul>
       )}
       {data && pages > 1 && (
         <nav aria-label={props.title} className="mt-auto flex items-center justify-between gap-2 pt-4 text-sm">
-          <button
-            type="button"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-            className="rounded-md border border-slate-300 px-3 py-1.5 disabled:opacity-50"
-          >
+          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className={pagerButton}>
             {t("teams.previous")}
           </button>
           <span className="text-slate-600">{t("teams.page", { page, pages })}</span>
-          <button
-            type="button"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-            className="rounded-md border border-slate-300 px-3 py-1.5 disabled:opacity-50"
-          >
+          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)} className={pagerButton}>
             {t("teams.next")}
           </button>
         </nav>
@@ -134,17 +115,9 @@ export function TeamCards({ isPro }: { isPro: boolean }) {
   const invited = useTeams("member");
   const [creating, setCreating] = useState(false);
   const createButton = (label: string, primary: boolean) => (
-    <button
-      type="button"
-      onClick={() => setCreating(true)}
-      className={
-        primary
-          ? "rounded-lg bg-blue-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-blue-800"
-          : "rounded-lg border border-blue-700 px-3 py-1.5 text-sm font-semibold text-blue-800 hover:bg-blue-50"
-      }
-    >
+    <Button variant={primary ? "strong" : "outline"} size="xs" onClick={() => setCreating(true)}>
       {label}
-    </button>
+    </Button>
   );
   return (
     <div className="grid gap-4 md:grid-cols-2">

@@ -3,10 +3,9 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { isAdminRole } from "../../../core/teams";
 import { openBillingPortal } from "../../api/billing";
-import { LocalizedLink } from "../../i18n/localized-link";
-import { useLanguage } from "../../i18n/use-language";
+import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
-import { Spinner } from "../../ui/spinner";
+import { Button, Spinner } from "../../ui";
 
 interface FullTeam {
   id: string;
@@ -53,13 +52,9 @@ export function TeamProfile({ userId }: { userId: string }) {
           <div className="flex flex-wrap items-center justify-between gap-4">
             <h1 className="text-3xl font-bold text-slate-900">{team.name}</h1>
             {isAdmin && (
-              <button
-                type="button"
-                onClick={() => openBillingPortal(lang, team.id)}
-                className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-              >
+              <Button variant="secondary" size="md" className="bg-white" onClick={() => openBillingPortal(lang, team.id)}>
                 {t("teamProfile.manageBilling")}
-              </button>
+              </Button>
             )}
           </div>
           <section aria-labelledby="members-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">

@@ -1,6 +1,6 @@
 import { ConsentManager } from "../../features/consent/consent-manager";
 import { DashboardContent } from "../../features/dashboard/dashboard-content";
-import { useLanguage } from "../../i18n/use-language";
+import { useLanguage } from "../../i18n";
 import { RequireSession } from "../../identity/require-session";
 import { PageMeta } from "../../site/page-meta";
 

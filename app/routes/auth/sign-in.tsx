@@ -1,5 +1,5 @@
 import { SignInForm } from "../../features/sign-in/sign-in-form";
-import { useLanguage } from "../../i18n/use-language";
+import { useLanguage } from "../../i18n";
 import { PageMeta } from "../../site/page-meta";
 
 export const handle = { i18n: ["auth"] };

@@ -1,5 +1,5 @@
 import { SignUpWizard } from "../../features/sign-up/wizard";
-import { useLanguage } from "../../i18n/use-language";
+import { useLanguage } from "../../i18n";
 import { PageMeta } from "../../site/page-meta";
 
 export const handle = { i18n: ["auth", "billing"] };

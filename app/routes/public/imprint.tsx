@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { LegalPage } from "../../features/legal/legal-document";
-import { useLanguage } from "../../i18n/use-language";
+import { useLanguage } from "../../i18n";
 import { SITE } from "../../site/config";
 import { PageMeta } from "../../site/page-meta";
 

@@ -11,7 +11,7 @@ import { KanbanSection } from "../../features/landing/kanban-section";
 import { KeyFeatures } from "../../features/landing/key-features";
 import { Pricing } from "../../features/landing/pricing";
 import { Testimonials } from "../../features/landing/testimonials";
-import { useLanguage } from "../../i18n/use-language";
+import { useLanguage } from "../../i18n";
 import { PageMeta } from "../../site/page-meta";
 import { landingStructuredData } from "../../site/seo";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { LegalPage, type LegalSection, LegalSections } from "../../features/legal/legal-document";
-import { useLanguage } from "../../i18n/use-language";
+import { useLanguage } from "../../i18n";
 import { PageMeta } from "../../site/page-meta";
 
 export const handle = { i18n: ["legal"] };

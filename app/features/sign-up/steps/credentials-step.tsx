@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Field, FormAlert, primaryButton, secondaryButton } from "../../../ui/text-field";
+import { TextField } from "../../../ui";
+import { FormAlert } from "../../../ui/form-alert";
+import { FormButton } from "../../auth-shell/form-button";
 import { PasswordField } from "../../auth-shell/password-field";
 import { StepHeading } from "../../auth-shell/step-heading";
 
@@ -35,7 +37,7 @@ export function CredentialsStep({
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <StepHeading title={t("signUp.credentials.title")} />
-      <Field
+      <TextField
         id="email"
         type="email"
         label={t("emailLabel")}
@@ -63,12 +65,12 @@ export function CredentialsStep({
       />
       {error && <FormAlert>{error}</FormAlert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
-        <button type="button" className={secondaryButton} onClick={onBack} disabled={busy}>
+        <FormButton variant="secondary" onClick={onBack} disabled={busy}>
           {t("back")}
-        </button>
-        <button type="submit" className={primaryButton} disabled={busy} aria-busy={busy || undefined}>
+        </FormButton>
+        <FormButton type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy ? t("signUp.credentials.submitting") : t("signUp.credentials.submit")}
-        </button>
+        </FormButton>
       </div>
     </form>
   );

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NAME_MAX } from "../../../../core/names";
-import { Field, primaryButton, secondaryButton } from "../../../ui/text-field";
+import { TextField } from "../../../ui";
+import { FormButton } from "../../auth-shell/form-button";
 import { StepHeading } from "../../auth-shell/step-heading";
 
 /** Step 3: the full name, split later into first and last name. */
@@ -29,7 +30,7 @@ export function NameStep({
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <StepHeading title={t("signUp.name.title")} />
-      <Field
+      <TextField
         id="full-name"
         label={t("signUp.name.label")}
         value={fullName}
@@ -43,12 +44,10 @@ export function NameStep({
         }}
       />
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
-        <button type="button" className={secondaryButton} onClick={onBack}>
+        <FormButton variant="secondary" onClick={onBack}>
           {t("back")}
-        </button>
-        <button type="submit" className={primaryButton}>
-          {t("next")}
-        </button>
+        </FormButton>
+        <FormButton type="submit">{t("next")}</FormButton>
       </div>
     </form>
   );

@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckoutError, startCheckout } from "../../../api/billing";
-import { useLanguage } from "../../../i18n/use-language";
+import { useLanguage } from "../../../i18n";
 import { authClient } from "../../../identity/client";
+import { Button, Icon } from "../../../ui";
+import { checkSolid } from "../../../ui/icons/account";
 
 const BENEFITS = ["teams", "features", "support"] as const;
 
@@ -54,9 +56,7 @@ export function PaymentStep({ teamName, onBack }: { teamName: string; onBack: ()
         <ul className="mt-2 space-y-2">
           {BENEFITS.map((key) => (
             <li key={key} className="flex items-start gap-2 text-slate-700">
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 fill-blue-600">
-                <path d="M7.6 13.6 4 10l-1.4 1.4 5 5 10-10L16.2 5z" />
-              </svg>
+              <Icon icon={checkSolid} className="mt-0.5 size-5 shrink-0 fill-blue-600" />
               {t(`step.benefits.${key}`)}
             </li>
           ))}
@@ -68,21 +68,12 @@ export function PaymentStep({ teamName, onBack }: { teamName: string; onBack: ()
         </p>
       )}
       <div className="flex flex-col gap-3 sm:flex-row-reverse">
-        <button
-          type="button"
-          onClick={start}
-          disabled={busy || !session}
-          className="rounded-lg bg-blue-700 px-5 py-2.5 font-semibold text-white hover:bg-blue-800 disabled:opacity-60"
-        >
+        <Button variant="strong" size="2xl" onClick={start} disabled={busy || !session}>
           {busy ? t("step.starting") : t("step.start")}
-        </button>
-        <button
-          type="button"
-          onClick={onBack}
-          className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        </Button>
+        <Button variant="secondary" size="2xl" onClick={onBack}>
           {t("step.back")}
-        </button>
+        </Button>
       </div>
       <p className="text-sm text-slate-600">{t("step.note")}</p>
     </section>

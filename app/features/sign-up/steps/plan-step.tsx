@@ -2,8 +2,10 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PlanType } from "../../../../core/plans";
 import { TEAM_NAME_MAX } from "../../../../core/teams";
-import { LocalizedLink } from "../../../i18n/localized-link";
-import { Field, FormAlert, linkClass, primaryButton } from "../../../ui/text-field";
+import { LocalizedLink } from "../../../i18n";
+import { linkClass, TextField } from "../../../ui";
+import { FormAlert } from "../../../ui/form-alert";
+import { FormButton } from "../../auth-shell/form-button";
 import { StepHeading } from "../../auth-shell/step-heading";
 import { TermsNotice } from "../legal-dialog";
 
@@ -67,7 +69,7 @@ export function PlanStep({
         {option("pro")}
       </fieldset>
       {planType === "pro" && (
-        <Field
+        <TextField
           id="team-name"
           label={t("signUp.planSelection.teamName")}
           hint={t("signUp.planSelection.teamNameHint")}
@@ -84,9 +86,9 @@ export function PlanStep({
       )}
       {error && <FormAlert>{error}</FormAlert>}
       <TermsNotice />
-      <button type="submit" className={primaryButton} disabled={busy}>
+      <FormButton type="submit" disabled={busy}>
         {t("next")}
-      </button>
+      </FormButton>
       <p className="text-center text-sm text-slate-600">
         {t("signUp.planSelection.haveAccount")}{" "}
         <LocalizedLink to="/sign-in" className={linkClass}>

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormAlert, primaryButton, secondaryButton } from "../../../ui/text-field";
+import { FormAlert } from "../../../ui/form-alert";
+import { FormButton } from "../../auth-shell/form-button";
 import { StepHeading } from "../../auth-shell/step-heading";
 import { CODE_LENGTH, CodeInput } from "../code-input";
 
@@ -88,16 +89,16 @@ export function VerificationStep({
         </div>
       )}
       {notice && <FormAlert tone="info">{notice}</FormAlert>}
-      <button type="submit" className={primaryButton} disabled={!complete || busy} aria-busy={busy || undefined}>
+      <FormButton type="submit" disabled={!complete || busy} aria-busy={busy || undefined}>
         {busy ? t("signUp.verification.submitting") : t("signUp.verification.submit")}
-      </button>
+      </FormButton>
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
-        <button type="button" className={secondaryButton} onClick={onBack} disabled={busy}>
+        <FormButton variant="secondary" onClick={onBack} disabled={busy}>
           {t("back")}
-        </button>
-        <button type="button" className={secondaryButton} onClick={resend} disabled={cooldown > 0 || busy}>
+        </FormButton>
+        <FormButton variant="secondary" onClick={resend} disabled={cooldown > 0 || busy}>
           {cooldown > 0 ? t("signUp.verification.resendIn", { seconds: cooldown }) : t("signUp.verification.resend")}
-        </button>
+        </FormButton>
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { FormAlert, primaryButton, secondaryButton } from "../../../ui/text-field";
+import { FormAlert } from "../../../ui/form-alert";
+import { FormButton } from "../../auth-shell/form-button";
 import { GoogleButton } from "../../auth-shell/google-button";
 import { StepHeading } from "../../auth-shell/step-heading";
 
@@ -28,12 +29,10 @@ export function WelcomeStep({
         {t("signUp.welcome.or")}
         <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
       </div>
-      <button type="button" className={primaryButton} onClick={onEmail}>
-        {t("signUp.welcome.email")}
-      </button>
-      <button type="button" className={secondaryButton} onClick={onBack}>
+      <FormButton onClick={onEmail}>{t("signUp.welcome.email")}</FormButton>
+      <FormButton variant="secondary" onClick={onBack}>
         {t("back")}
-      </button>
+      </FormButton>
     </div>
   );
 }
