@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import { useNavigate } from "react-router";
 import { useLanguage } from "../i18n";
-import { Spinner } from "../ui";
+import { PageSpinner } from "../ui";
 import { authClient, type Session } from "./client";
 
 /**
@@ -16,11 +16,7 @@ export function RequireSession({ children }: { children: (session: Session) => R
     if (!isPending && !data) navigate(`/${lang}/sign-in`, { replace: true });
   }, [isPending, data, navigate, lang]);
   if (isPending || !data) {
-    return (
-      <div className="grid min-h-screen place-items-center">
-        <Spinner />
-      </div>
-    );
+    return <PageSpinner />;
   }
   return <>{children(data)}</>;
 }

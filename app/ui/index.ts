@@ -4,5 +4,5 @@
 export { Button, type ButtonLook, type ButtonVariant, buttonClass, linkClass } from "./button";
 export { ExternalLink, StoreLink } from "./external-link";
 export { Icon, type IconShape } from "./icon";
-export { Spinner } from "./spinner";
+export { PageSpinner, Spinner } from "./spinner";
 export { TextField } from "./text-field";

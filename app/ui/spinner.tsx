@@ -13,3 +13,12 @@ export function Spinner({ label }: { label?: string }) {
     </div>
   );
 }
+
+/** The spinner alone in the middle of the screen, while a page waits for what it shows. */
+export function PageSpinner() {
+  return (
+    <div className="grid min-h-screen place-items-center">
+      <Spinner />
+    </div>
+  );
+}

@@ -6,6 +6,7 @@ import { authErrorMessage } from "../../identity/errors";
 import { linkClass, TextField } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
 import { AuthShell } from "../auth-shell/auth-shell";
+import { EmailField } from "../auth-shell/email-field";
 import { FormButton, formButtonClass } from "../auth-shell/form-button";
 import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
@@ -59,15 +60,7 @@ export function ForgotPasswordForm() {
         <form onSubmit={request} noValidate className="space-y-5">
           <StepHeading title={t("forgotPassword.title")} subtitle={t("forgotPassword.requestText")} autoFocus={false} />
           {error && <FormAlert>{error}</FormAlert>}
-          <TextField
-            id="email"
-            type="email"
-            label={t("emailLabel")}
-            value={email}
-            autoComplete="email"
-            required
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
           <FormButton type="submit" disabled={busy}>
             {busy ? t("forgotPassword.sending") : t("forgotPassword.send")}
           </FormButton>

@@ -5,12 +5,14 @@ import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
 import { continueWithGoogle } from "../../identity/google";
-import { linkClass, Spinner, TextField } from "../../ui";
+import { linkClass, PageSpinner } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
 import { useHydrated } from "../../ui/use-hydrated";
 import { AuthShell } from "../auth-shell/auth-shell";
+import { EmailField } from "../auth-shell/email-field";
 import { FormButton } from "../auth-shell/form-button";
 import { GoogleButton } from "../auth-shell/google-button";
+import { OrDivider } from "../auth-shell/or-divider";
 import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
 import type { VerifyEmailState } from "../sign-up/state";
@@ -78,11 +80,7 @@ export function SignInForm() {
   // the page is interactive (a submit before that would be a plain GET with the password in the URL).
   // A signed-in visitor is sent on to the dashboard once the session is known.
   if (session.data) {
-    return (
-      <div className="grid min-h-screen place-items-center">
-        <Spinner />
-      </div>
-    );
+    return <PageSpinner />;
   }
 
   return (
@@ -91,15 +89,7 @@ export function SignInForm() {
         <fieldset disabled={!hydrated} className="min-w-0 space-y-5">
           <StepHeading title={t("signIn.title")} subtitle={t("signIn.subtitle")} autoFocus={false} />
           {error && <FormAlert>{error}</FormAlert>}
-          <TextField
-            id="email"
-            type="email"
-            label={t("emailLabel")}
-            value={email}
-            autoComplete="email"
-            required
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
           <div>
             <PasswordField
               id="password"
@@ -118,11 +108,7 @@ export function SignInForm() {
           <FormButton type="submit" disabled={busy} aria-busy={busy || undefined}>
             {busy ? t("signIn.submitting") : t("signIn.submit")}
           </FormButton>
-          <div className="flex items-center gap-3 text-sm text-slate-500">
-            <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
-            {t("signUp.welcome.or")}
-            <span aria-hidden="true" className="h-px flex-1 bg-slate-200" />
-          </div>
+          <OrDivider />
           <GoogleButton onClick={google} busy={busy} />
           <p className="text-center text-sm text-slate-600">
             {t("signIn.noAccount")}{" "}

@@ -6,7 +6,7 @@ import { useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
 import { continueWithGoogle } from "../../identity/google";
-import { Spinner } from "../../ui";
+import { PageSpinner } from "../../ui";
 import { AuthShell } from "../auth-shell/auth-shell";
 import { BackToHome } from "./leave-dialog";
 import { WizardProgress } from "./progress";
@@ -144,11 +144,7 @@ export function SignUpWizard() {
   };
 
   if (!ready) {
-    return (
-      <div className="grid min-h-screen place-items-center">
-        <Spinner />
-      </div>
-    );
+    return <PageSpinner />;
   }
 
   return (

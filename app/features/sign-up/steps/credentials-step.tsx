@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TextField } from "../../../ui";
 import { FormAlert } from "../../../ui/form-alert";
+import { EmailField } from "../../auth-shell/email-field";
 import { FormButton } from "../../auth-shell/form-button";
 import { PasswordField } from "../../auth-shell/password-field";
 import { StepHeading } from "../../auth-shell/step-heading";
@@ -37,13 +37,8 @@ export function CredentialsStep({
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <StepHeading title={t("signUp.credentials.title")} />
-      <TextField
-        id="email"
-        type="email"
-        label={t("emailLabel")}
+      <EmailField
         value={email}
-        autoComplete="email"
-        required
         error={missing.email ? required : undefined}
         onChange={(e) => {
           setMissing((m) => ({ ...m, email: false }));
