@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Links, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import "./app.css";
 import { DEFAULT_LANGUAGE, languageOfPath } from "../core/languages";
-import { Spinner } from "./components/spinner";
 import { namespacesOf, RESOURCES_SCRIPT_ID } from "./i18n/i18n";
+import { PageSpinner } from "./ui";
 
 export function Layout({ children }: { children: ReactNode }) {
   const lang = languageOfPath(useLocation().pathname) ?? DEFAULT_LANGUAGE;
@@ -52,11 +52,7 @@ export default function App() {
 }
 
 export function HydrateFallback() {
-  return (
-    <div className="grid min-h-screen place-items-center">
-      <Spinner />
-    </div>
-  );
+  return <PageSpinner />;
 }
 
 export function ErrorBoundary({ error }: { error: unknown }) {

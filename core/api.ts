@@ -1,8 +1,9 @@
 /**
- * The shapes of our API's answers, read by the browser and produced by the server. Every error
- * answer is `ApiErrorBody`.
+ * The shapes of our API's requests and answers, read by the browser and produced by the server.
+ * Every error answer is `ApiErrorBody`; `ApiRoutes` lists the routes the browser calls.
  */
 import type { ContactFieldErrors } from "./contact/fields";
+import type { ContactInput } from "./contact/schema";
 import type { PlanType } from "./plans";
 
 export interface ApiErrorBody {
@@ -34,6 +35,16 @@ export interface SubscriptionView {
   isPro: boolean;
 }
 
+/** POST /api/create-checkout-session: the body. The user must be the signed-in one. */
+export interface CheckoutRequest {
+  userId: string;
+  planType: "pro";
+  /** Start with the free trial; false subscribes at once. */
+  trial: boolean;
+  /** The team to create when the checkout completes. */
+  teamName?: string;
+}
+
 /** POST /api/create-checkout-session: the provider's session and the page to send the browser to. */
 export interface CheckoutSession {
   id: string;
@@ -61,6 +72,11 @@ export interface TeamPage {
   pageSize: number;
 }
 
+/** POST /api/teams: the body. */
+export interface CreateTeamRequest {
+  name: string;
+}
+
 /** POST /api/teams, 201. */
 export interface CreatedTeam {
   id: string;
@@ -71,4 +87,21 @@ export interface CreatedTeam {
 /** GET /api/site-config: runtime settings the prerendered pages cannot contain. */
 export interface SiteConfig {
   gaMeasurementId: string | null;
+}
+
+/** GET /api/auth/providers: the optional sign-in methods this deployment offers. */
+export interface AuthProviders {
+  google: boolean;
+}
+
+/** Each route the browser calls, as "METHOD path": its JSON body (if any) and its answer. */
+export interface ApiRoutes {
+  "POST /api/send-contact": { body: ContactInput; answer: ContactCreated };
+  "POST /api/create-checkout-session": { body: CheckoutRequest; answer: CheckoutSession };
+  "POST /api/create-portal-session": { answer: PortalSession };
+  "GET /api/subscription": { answer: SubscriptionView };
+  "GET /api/teams": { answer: TeamPage };
+  "POST /api/teams": { body: CreateTeamRequest; answer: CreatedTeam };
+  "GET /api/site-config": { answer: SiteConfig };
+  "GET /api/auth/providers": { answer: AuthProviders };
 }

@@ -14,6 +14,7 @@ export function fetchBackend(loadPath: (lng: string, ns: string) => string): Bac
     read(lng, ns, callback) {
       if (!SAFE_SEGMENT.test(lng) || !SAFE_SEGMENT.test(ns)) return callback(`refusing to load ${lng}/${ns}`, false);
       const url = loadPath(lng, ns);
+      // Catalogs are static files with i18next's retry contract, not API calls: no API client here.
       fetch(url).then(
         async (res) => {
           if (res.status >= 500) return callback(`failed loading ${url}; status code: ${res.status}`, true);

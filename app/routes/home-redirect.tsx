@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { Spinner } from "../components/spinner";
 import { detectLanguage } from "../i18n/client";
+import { PageSpinner } from "../ui";
 
 /** "/" is answered by the server with a redirect; this covers in-app links to "/". */
 export default function HomeRedirect() {
@@ -9,9 +9,5 @@ export default function HomeRedirect() {
   useEffect(() => {
     navigate(`/${detectLanguage()}`, { replace: true });
   }, [navigate]);
-  return (
-    <div className="grid min-h-screen place-items-center">
-      <Spinner />
-    </div>
-  );
+  return <PageSpinner />;
 }

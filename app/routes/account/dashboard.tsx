@@ -1,69 +1,10 @@
-import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
-import type { Session } from "../../auth/client";
-import { RequireSession } from "../../auth/require-session";
-import { ConsentManager } from "../../components/consent/consent-manager";
-import { Banners } from "../../components/dashboard/banners";
-import { DashboardFooter, DashboardHeader } from "../../components/dashboard/dashboard-chrome";
-import { TeamCards } from "../../components/dashboard/team-cards";
-import { useSubscription } from "../../components/dashboard/use-subscription";
-import { UserMenu } from "../../components/dashboard/user-menu";
-import { PageMeta } from "../../components/page-meta";
-import { Spinner } from "../../components/spinner";
-import { useLanguage } from "../../i18n/use-language";
-import { SITE } from "../../site/config";
+import { ConsentManager } from "../../features/consent/consent-manager";
+import { DashboardContent } from "../../features/dashboard/dashboard-content";
+import { useLanguage } from "../../i18n";
+import { RequireSession } from "../../identity/require-session";
+import { PageMeta } from "../../site/page-meta";
 
 export const handle = { i18n: ["dashboard", "billing", "consent"] };
-
-/** First name, then full name, then e-mail, then 'User' (SPEC section 2). */
-function greetingName(user: Session["user"], fallback: string) {
-  const first = (user as { firstName?: string | null }).firstName?.trim();
-  return first || user.name?.trim() || user.email || fallback;
-}
-
-function DashboardContent({ session }: { session: Session }) {
-  const { t } = useTranslation("dashboard");
-  const [params] = useSearchParams();
-  const { view, activating } = useSubscription(params.get("checkout") === "success");
-  const { user } = session;
-  return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <DashboardHeader>
-        <UserMenu name={user.name} email={user.email} isPro={view?.isPro ?? false} />
-      </DashboardHeader>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 space-y-6 px-4 py-8">
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <div>
-            <h1 className="text-3xl font-bold text-slate-900">{t("welcome", { name: greetingName(user, t("welcomeFallback")) })}</h1>
-            <p className="mt-1 text-slate-600">{t("intro")}</p>
-            <p className="mt-1 text-sm break-all text-slate-600">{t("signedInAs", { email: user.email })}</p>
-          </div>
-          <a
-            href={SITE.extensionStoreUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center justify-center rounded-lg bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-700"
-          >
-            {t("downloadPlugin")}
-            <span className="sr-only"> {t("newTab")}</span>
-          </a>
-        </div>
-        {activating && (
-          <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
-            <Spinner label={t("activating")} />
-            <p aria-hidden="true" className="text-sm text-slate-700">
-              {t("activating")}
-            </p>
-          </div>
-        )}
-        {!view && !activating && <Spinner />}
-        {view && !activating && <Banners view={view} user={user} />}
-        {view && <TeamCards isPro={view.isPro} />}
-      </main>
-      <DashboardFooter />
-    </div>
-  );
-}
 
 export default function Dashboard() {
   const lang = useLanguage();

@@ -1,6 +1,6 @@
-import { ForgotPasswordForm } from "../../components/auth/forgot-password-form";
-import { PageMeta } from "../../components/page-meta";
-import { useLanguage } from "../../i18n/use-language";
+import { ForgotPasswordForm } from "../../features/sign-in/forgot-password-form";
+import { useLanguage } from "../../i18n";
+import { PageMeta } from "../../site/page-meta";
 
 export const handle = { i18n: ["auth"] };
 

@@ -1,6 +1,6 @@
-import { SignInForm } from "../../components/auth/sign-in-form";
-import { PageMeta } from "../../components/page-meta";
-import { useLanguage } from "../../i18n/use-language";
+import { SignInForm } from "../../features/sign-in/sign-in-form";
+import { useLanguage } from "../../i18n";
+import { PageMeta } from "../../site/page-meta";
 
 export const handle = { i18n: ["auth"] };
 

@@ -1,6 +1,6 @@
-import { SignUpWizard } from "../../components/auth/sign-up-wizard";
-import { PageMeta } from "../../components/page-meta";
-import { useLanguage } from "../../i18n/use-language";
+import { SignUpWizard } from "../../features/sign-up/wizard";
+import { useLanguage } from "../../i18n";
+import { PageMeta } from "../../site/page-meta";
 
 export const handle = { i18n: ["auth", "billing"] };
 

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { PageMeta } from "../../components/page-meta";
-import { LegalPage } from "../../components/site/legal-document";
-import { useLanguage } from "../../i18n/use-language";
+import { LegalPage } from "../../features/legal/legal-document";
+import { useLanguage } from "../../i18n";
 import { SITE } from "../../site/config";
+import { PageMeta } from "../../site/page-meta";
 
 export const handle = { i18n: ["legal"] };
 

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
-import { ConsentManager } from "../../components/consent/consent-manager";
-import { AnchorScroll } from "../../components/site/anchor-scroll";
-import { BackToTop } from "../../components/site/back-to-top";
-import { SiteFooter } from "../../components/site/site-footer";
-import { SiteHeader } from "../../components/site/site-header";
+import { ConsentManager } from "../../features/consent/consent-manager";
+import { AnchorScroll } from "../../features/site-chrome/anchor-scroll";
+import { BackToTop } from "../../features/site-chrome/back-to-top";
+import { SiteFooter } from "../../features/site-chrome/site-footer";
+import { SiteHeader } from "../../features/site-chrome/site-header";
 
 export const handle = { i18n: ["site", "consent"] };
 

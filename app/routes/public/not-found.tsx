@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { LocalizedLink } from "../../components/localized-link";
-import { useLanguage } from "../../i18n/use-language";
+import { LocalizedLink, useLanguage } from "../../i18n";
+import { buttonClass } from "../../ui";
 
 export function NotFoundPage() {
   const { t } = useTranslation("common");
@@ -10,7 +10,7 @@ export function NotFoundPage() {
       <meta name="robots" content="noindex, nofollow" />
       <h1 className="text-3xl font-bold">{t("notFound.heading")}</h1>
       <p className="mt-4 text-slate-700">{t("notFound.text")}</p>
-      <LocalizedLink to="/" className="mt-6 inline-block rounded-lg bg-blue-600 px-4 py-2 font-medium text-white">
+      <LocalizedLink to="/" className={buttonClass({ variant: "primary", size: "lg", weight: "medium" }, "mt-6")}>
         {t("notFound.home")}
       </LocalizedLink>
     </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { PageMeta } from "../../components/page-meta";
-import { LegalPage, type LegalSection, LegalSections } from "../../components/site/legal-document";
-import { useLanguage } from "../../i18n/use-language";
+import { LegalPage, type LegalSection, LegalSections } from "../../features/legal/legal-document";
+import { useLanguage } from "../../i18n";
+import { PageMeta } from "../../site/page-meta";
 
 export const handle = { i18n: ["legal"] };
 

@@ -1,0 +1,56 @@
+import type { ApiErrorBody, ApiRoutes } from "../../core/api";
+
+type Route = keyof ApiRoutes;
+type Answer<R extends Route> = ApiRoutes[R]["answer"];
+type Options<R extends Route> = {
+  /** Query parameters; undefined ones are left out. */
+  query?: Record<string, string | number | undefined>;
+  /** The language the server answers in; the page's language when not given. */
+  language?: string;
+} & (ApiRoutes[R] extends { body: infer B } ? { body: B } : { body?: never });
+/** Routes with a body must be given one; for the others the options are optional. */
+type Args<R extends Route> = ApiRoutes[R] extends { body: unknown } ? [options: Options<R>] : [options?: Options<R>];
+
+/**
+ * A refused request: the status and the server's translated message and field errors. `message` is
+ * empty when the answer carried none (or was not JSON), so each screen shows its own fallback.
+ */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly errors?: ApiErrorBody["errors"];
+
+  constructor(status: number, body: Partial<ApiErrorBody> | null) {
+    super(typeof body?.message === "string" ? body.message : "");
+    this.name = "ApiRequestError";
+    this.status = status;
+    this.code = typeof body?.code === "string" ? body.code : undefined;
+    this.errors = body?.errors && typeof body.errors === "object" ? body.errors : undefined;
+  }
+}
+
+/**
+ * Calls one route of our API (same origin, with the session cookie) and resolves with its JSON
+ * answer. An error status, or an answer that is not JSON, throws `ApiRequestError`; a network
+ * failure rejects with the browser's TypeError.
+ */
+export async function request<R extends Route>(route: R, ...[options]: Args<R>) {
+  const [method, path] = route.split(" ") as [string, string];
+  const { query, body } = options ?? {};
+  const language = options?.language ?? (typeof document === "undefined" ? "" : document.documentElement.lang);
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (language) headers["x-language"] = language;
+  const search = params.toString();
+  const res = await fetch(search ? `${path}?${search}` : path, {
+    method,
+    headers,
+    credentials: "same-origin",
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer: unknown = await res.json().catch(() => undefined);
+  if (!res.ok || answer === undefined) throw new ApiRequestError(res.status, (answer as Partial<ApiErrorBody> | undefined) ?? null);
+  return answer as Answer<R>;
+}

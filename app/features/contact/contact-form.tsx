@@ -1,0 +1,182 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CONTACT_FIELDS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD } from "../../../core/contact/fields";
+import type { validateContact } from "../../../core/contact/schema";
+import type { sendContact } from "../../api/contact";
+import { Button, TextField } from "../../ui";
+import "./contact-form.css";
+
+/** Translation namespace of the form; pages that show it list it in their `handle.i18n`. */
+export const CONTACT_NAMESPACE = "contact";
+
+type Status = "idle" | "submitting" | "success" | "error";
+// The validation rules and the API client load when the visitor first reaches the form, not with the page.
+let modules: { validate: typeof validateContact; send: typeof sendContact } | undefined;
+async function loadModules() {
+  if (!modules) {
+    const [schema, api] = await Promise.all([import("../../../core/contact/schema"), import("../../api/contact")]);
+    modules = { validate: schema.validateContact, send: api.sendContact };
+  }
+  return modules;
+}
+
+type Values = Record<ContactField | typeof HONEYPOT_FIELD, string>;
+
+const EMPTY: Values = { name: "", email: "", company: "", [HONEYPOT_FIELD]: "" };
+
+/**
+ * The contact form of the landing page's #contact section. Validates on submit, then on every
+ * change; sends to POST /api/send-contact and is replaced by a confirmation on success.
+ */
+export function ContactForm() {
+  const { t, i18n } = useTranslation(CONTACT_NAMESPACE);
+  const id = useId();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<ContactFieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [status, setStatus] = useState<Status>("idle");
+  const [banner, setBanner] = useState<string>();
+  const [sentName, setSentName] = useState("");
+  const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | null>>>({});
+  const successHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (status === "success") successHeading.current?.focus();
+  }, [status]);
+
+  const fieldErrors = (next: Values) => {
+    const result = modules?.validate(next);
+    return !result || result.success ? {} : result.errors;
+  };
+
+  const change = (field: keyof Values, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(fieldErrors(next));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (status === "submitting") return;
+    setSubmitted(true);
+    setBanner(undefined);
+    const { validate, send } = await loadModules();
+    const result = validate(values);
+    if (!result.success) {
+      setErrors(result.errors);
+      setStatus("idle");
+      const first = CONTACT_FIELDS.find((f) => result.errors[f]);
+      if (first) inputs.current[first]?.focus();
+      return;
+    }
+    setErrors({});
+    setStatus("submitting");
+    try {
+      const answer = await send(result.data, i18n.language);
+      if (answer.ok) {
+        setSentName(result.data.name);
+        setStatus("success");
+        return;
+      }
+      setBanner(answer.message ?? t("failed"));
+      if (answer.errors) setErrors(answer.errors);
+    } catch {
+      setBanner(t("error"));
+    }
+    setStatus("error");
+  };
+
+  if (status === "success") {
+    return (
+      <div className="rounded-2xl border border-emerald-200 bg-emerald-50 p-8 text-center shadow-sm" role="status">
+        <h3
+          ref={successHeading}
+          tabIndex={-1}
+          className="contact-rise text-2xl font-semibold text-slate-900"
+          style={{ animationDelay: "0.2s" }}
+        >
+          {t("success.title", { name: sentName })}
+        </h3>
+        <p className="contact-rise mt-3 text-lg font-medium text-emerald-800" style={{ animationDelay: "0.45s" }}>
+          {t("success.highlight")}
+        </p>
+        <p className="contact-rise mt-2 text-slate-700" style={{ animationDelay: "0.7s" }}>
+          {t("success.message")}
+        </p>
+      </div>
+    );
+  }
+
+  // Messages from the client are keys; the server sends already translated text.
+  const message = (field: ContactField) => {
+    const value = errors[field];
+    return value && i18n.exists(`${CONTACT_NAMESPACE}:${value}`) ? t(value) : value;
+  };
+
+  const field = (name: ContactField, type: string, autoComplete: string, optional = false) => (
+    <TextField
+      look="site"
+      className={name === "company" ? "sm:col-span-2" : undefined}
+      id={`${id}-${name}`}
+      label={
+        <>
+          {t(`form.${name}.label`)}
+          {optional && <span className="ml-1 font-normal text-slate-500">{t("form.company.optional")}</span>}
+        </>
+      }
+      error={message(name)}
+      ref={(el) => {
+        inputs.current[name] = el;
+      }}
+      name={name}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      onChange={(e) => change(name, e.target.value)}
+      placeholder={t(`form.${name}.placeholder`)}
+    />
+  );
+
+  const submitting = status === "submitting";
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      {banner && (
+        <div role="alert" className="mb-6 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {banner}
+        </div>
+      )}
+      <form
+        noValidate
+        onSubmit={submit}
+        onFocus={() => void loadModules()}
+        aria-label={t("form.label")}
+        aria-busy={submitting}
+        className="grid gap-5 sm:grid-cols-2"
+      >
+        {field("name", "text", "name")}
+        {field("email", "email", "email")}
+        {field("company", "text", "organization", true)}
+        {/* A trap for bots: hidden from people and assistive technology, so only a bot fills it. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>{t("form.honeypot")}</label>
+          <input
+            id={`${id}-${HONEYPOT_FIELD}`}
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={values[HONEYPOT_FIELD]}
+            onChange={(e) => change(HONEYPOT_FIELD, e.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600">{t("form.privacy")}</p>
+          <Button type="submit" variant="strong" size="3xl" disabled={submitting}>
+            {submitting && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+            {submitting ? t("form.submitting") : t("form.submit")}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { SubscriptionView } from "../../../core/api";
+import { TRIAL_SHORT_TEXT_DAYS } from "../../../core/plans";
+import { CheckoutError, openBillingPortal, startCheckout } from "../../api/billing";
+import { useLanguage } from "../../i18n";
+import type { Session } from "../../identity/client";
+import { Button } from "../../ui";
+
+function Banner(props: { tone: "blue" | "amber" | "red"; title: string; text: string; action: ReactNode; error?: string | null }) {
+  const tones = {
+    blue: "border-blue-200 bg-blue-50",
+    amber: "border-amber-300 bg-amber-50",
+    red: "border-red-300 bg-red-50",
+  };
+  return (
+    <section
+      aria-label={props.title}
+      className={`rounded-xl border p-4 sm:flex sm:items-center sm:justify-between sm:gap-6 ${tones[props.tone]}`}
+    >
+      <div>
+        <h2 className="font-semibold text-slate-900">{props.title}</h2>
+        <p className="mt-1 text-sm text-slate-700">{props.text}</p>
+        {props.error && (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-800">
+            {props.error}
+          </p>
+        )}
+      </div>
+      <div className="mt-3 shrink-0 sm:mt-0">{props.action}</div>
+    </section>
+  );
+}
+
+/** The dashboard's banners (SPEC section 2): Switch to Pro, trial ending, incomplete payment. */
+export function Banners({ view, user }: { view: SubscriptionView; user: Session["user"] }) {
+  const { t } = useTranslation(["dashboard", "billing"]);
+  const lang = useLanguage();
+  const [busy, setBusy] = useState<"trial" | "subscribe" | null>(null);
+  const [error, setError] = useState<{ banner: "trial" | "subscribe"; message: string } | null>(null);
+
+  async function checkout(kind: "trial" | "subscribe") {
+    setBusy(kind);
+    setError(null);
+    try {
+      await startCheckout({ userId: user.id, trial: kind === "trial", lang }, { network: t("billing:step.networkError") });
+    } catch (e) {
+      setError({ banner: kind, message: e instanceof CheckoutError ? e.message : t("billing:step.failed") });
+      setBusy(null);
+    }
+  }
+
+  const days = view.daysLeftInTrial ?? 0;
+  const dateFormat = new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { dateStyle: "long" });
+  return (
+    <div className="space-y-3">
+      {!view.isPro && view.status !== "incomplete" && (
+        <Banner
+          tone="blue"
+          title={t("banners.switchToPro.title")}
+          text={t("banners.switchToPro.text")}
+          error={error?.banner === "trial" ? error.message : null}
+          action={
+            <Button variant="strong" size="md" disabled={busy !== null} onClick={() => checkout("trial")}>
+              {t("banners.switchToPro.button")}
+            </Button>
+          }
+        />
+      )}
+      {view.trialEnding && (
+        <Banner
+          tone="amber"
+          title={t("banners.trialEnding.title")}
+          text={
+            days <= TRIAL_SHORT_TEXT_DAYS ? t("banners.trialEnding.short", { count: days }) : t("banners.trialEnding.long", { count: days })
+          }
+          error={error?.banner === "subscribe" ? error.message : null}
+          action={
+            <Button variant="strong" size="md" disabled={busy !== null} onClick={() => checkout("subscribe")}>
+              {t("banners.trialEnding.button")}
+            </Button>
+          }
+        />
+      )}
+      {view.status === "incomplete" && (
+        <Banner
+          tone="red"
+          title={t("banners.incomplete.title")}
+          text={t("banners.incomplete.text")}
+          action={
+            <Button variant="strong" size="md" onClick={() => openBillingPortal(lang)}>
+              {t("banners.incomplete.button")}
+            </Button>
+          }
+        />
+      )}
+      {view.cancelAt && (
+        <p className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
+          {t("banners.canceled", { date: dateFormat.format(new Date(view.cancelAt)) })}
+        </p>
+      )}
+    </div>
+  );
+}

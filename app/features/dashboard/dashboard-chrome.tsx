@@ -1,0 +1,67 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { LocalizedLink, useLanguage } from "../../i18n";
+import { SITE } from "../../site/config";
+import { openCookieSettings } from "../consent/consent-store";
+
+export function DashboardHeader({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation(["dashboard", "common"]);
+  const lang = useLanguage();
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <LocalizedLink to="/dashboard" className="flex items-center gap-2 font-bold text-slate-900" aria-label={t("logoHome")}>
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span lang={lang}>{t("common:brand")}</span>
+        </LocalizedLink>
+        {children}
+      </div>
+    </header>
+  );
+}
+
+export function DashboardFooter() {
+  const { t } = useTranslation("dashboard");
+  const link = "text-slate-700 underline-offset-4 hover:underline";
+  return (
+    <footer className="mt-12 border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm text-slate-700">
+        <nav aria-label={t("footer.home")}>
+          <ul className="flex flex-wrap gap-x-5 gap-y-2">
+            <li>
+              <LocalizedLink to="/terms" className={link}>
+                {t("footer.terms")}
+              </LocalizedLink>
+            </li>
+            <li>
+              <LocalizedLink to="/privacy-policy" className={link}>
+                {t("footer.privacy")}
+              </LocalizedLink>
+            </li>
+            <li>
+              <LocalizedLink to="/imprint" className={link}>
+                {t("footer.imprint")}
+              </LocalizedLink>
+            </li>
+            <li>
+              <button type="button" onClick={openCookieSettings} className={link}>
+                {t("footer.cookies")}
+              </button>
+            </li>
+            <li>
+              <LocalizedLink to="/" className={link}>
+                {t("footer.home")}
+              </LocalizedLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="flex flex-col gap-1 text-slate-600 sm:flex-row sm:justify-between">
+          <p>
+            © {new Date().getFullYear()} {SITE.domain}
+          </p>
+          <p>{t("footer.poweredBy")}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import type { Session } from "../../identity/client";
+import { buttonClass, Spinner, StoreLink } from "../../ui";
+import { TeamCards } from "../teams/team-cards";
+import { Banners } from "./banners";
+import { DashboardFooter, DashboardHeader } from "./dashboard-chrome";
+import { useSubscription } from "./use-subscription";
+import { UserMenu } from "./user-menu";
+
+/** First name, then full name, then e-mail, then 'User' (SPEC section 2). */
+function greetingName(user: Session["user"], fallback: string) {
+  const first = (user as { firstName?: string | null }).firstName?.trim();
+  return first || user.name?.trim() || user.email || fallback;
+}
+
+/** The signed-in dashboard: greeting, plugin download, subscription banners and the team lists. */
+export function DashboardContent({ session }: { session: Session }) {
+  const { t } = useTranslation("dashboard");
+  const [params] = useSearchParams();
+  const { view, activating } = useSubscription(params.get("checkout") === "success");
+  const { user } = session;
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <DashboardHeader>
+        <UserMenu name={user.name} email={user.email} isPro={view?.isPro ?? false} />
+      </DashboardHeader>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 space-y-6 px-4 py-8">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1 className="text-3xl font-bold text-slate-900">{t("welcome", { name: greetingName(user, t("welcomeFallback")) })}</h1>
+            <p className="mt-1 text-slate-600">{t("intro")}</p>
+            <p className="mt-1 text-sm break-all text-slate-600">{t("signedInAs", { email: user.email })}</p>
+          </div>
+          <StoreLink className={buttonClass({ variant: "dark", size: "lg" })} newTab={t("newTab")}>
+            {t("downloadPlugin")}
+          </StoreLink>
+        </div>
+        {activating && (
+          <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
+            <Spinner label={t("activating")} />
+            <p aria-hidden="true" className="text-sm text-slate-700">
+              {t("activating")}
+            </p>
+          </div>
+        )}
+        {!view && !activating && <Spinner />}
+        {view && !activating && <Banners view={view} user={user} />}
+        {view && <TeamCards isPro={view.isPro} />}
+      </main>
+      <DashboardFooter />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from "react-i18next";
+import { buttonClass, Icon } from "../../ui";
+import { check } from "../../ui/icons/site";
+import { SiteLink } from "../site-chrome/site-link";
+import { SectionHeading } from "./section-heading";
+
+export const PLAN_KEYS = ["free", "basic", "pro", "enterprise"] as const;
+
+interface Plan {
+  badge: string;
+  title: string;
+  description: string;
+  price: string;
+  period: string;
+  features: string[];
+}
+
+export function Pricing() {
+  const { t } = useTranslation("landing");
+  return (
+    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 py-20">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <SectionHeading id="pricing-title" title={t("pricing.title")} intro={t("pricing.intro")} />
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {PLAN_KEYS.map((key) => {
+            const plan = t(`pricing.plans.${key}`, { returnObjects: true }) as Plan;
+            const highlighted = key === "pro";
+            return (
+              <li
+                key={key}
+                className={`relative flex flex-col rounded-2xl bg-white p-6 ${highlighted ? "shadow-xl ring-2 ring-blue-600" : "shadow-sm ring-1 ring-slate-200"}`}
+              >
+                <h3 className="text-lg font-semibold text-slate-900">{plan.title}</h3>
+                {plan.badge && (
+                  <p className="absolute -top-3 right-6 rounded-full bg-blue-600 px-3 py-1 text-xs font-semibold text-white">
+                    {plan.badge}
+                  </p>
+                )}
+                <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
+                <p className="mt-5">
+                  <span className="text-4xl font-bold tracking-tight text-slate-900">{plan.price}</span>{" "}
+                  <span className="text-sm text-slate-600">{plan.period}</span>
+                </p>
+                <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-700">
+                  {plan.features.map((f) => (
+                    <li key={f} className="flex gap-2">
+                      <Icon icon={check} className="size-5 shrink-0 text-blue-600" />
+                      {f}
+                    </li>
+                  ))}
+                </ul>
+                <SiteLink
+                  to="/sign-up"
+                  className={buttonClass({ variant: highlighted ? "primary" : "secondary", size: "xl", pill: true }, "mt-8 text-center")}
+                >
+                  {t("pricing.signUp")}
+                  <span className="sr-only">: {plan.title}</span>
+                </SiteLink>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LocalizedLink } from "../../i18n";
+import { authClient } from "../../identity/client";
+import { authErrorMessage } from "../../identity/errors";
+import { linkClass, TextField } from "../../ui";
+import { FormAlert } from "../../ui/form-alert";
+import { AuthShell } from "../auth-shell/auth-shell";
+import { EmailField } from "../auth-shell/email-field";
+import { FormButton, formButtonClass } from "../auth-shell/form-button";
+import { PasswordField } from "../auth-shell/password-field";
+import { StepHeading } from "../auth-shell/step-heading";
+
+const MIN_PASSWORD = 8;
+
+/**
+ * Password reset by e-mailed code: ask for the address, then take the code and a new password.
+ * The answer to the first step is the same whether or not an account exists.
+ */
+export function ForgotPasswordForm() {
+  const { t } = useTranslation("auth");
+  const [phase, setPhase] = useState<"request" | "reset" | "done">("request");
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [fieldErrors, setFieldErrors] = useState<{ code?: string; password?: string }>({});
+
+  const request = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim()) return setError(t("forgotPassword.emailRequired"));
+    setError(undefined);
+    setBusy(true);
+    const { error: failure } = await authClient.emailOtp.requestPasswordReset({ email: email.trim() });
+    setBusy(false);
+    if (failure) return setError(authErrorMessage(t, failure, "forgotPassword.error"));
+    setPhase("reset");
+  };
+
+  const reset = async (e: FormEvent) => {
+    e.preventDefault();
+    const errors = {
+      code: /^\d{6}$/.test(code.trim()) ? undefined : t("signUp.verification.incomplete"),
+      password: password.length >= MIN_PASSWORD ? undefined : t("forgotPassword.passwordTooShort"),
+    };
+    setFieldErrors(errors);
+    if (errors.code || errors.password) return;
+    setError(undefined);
+    setBusy(true);
+    const { error: failure } = await authClient.emailOtp.resetPassword({ email: email.trim(), otp: code.trim(), password });
+    setBusy(false);
+    if (failure) return setError(authErrorMessage(t, failure, "forgotPassword.error"));
+    setPhase("done");
+  };
+
+  return (
+    <AuthShell>
+      {phase === "request" && (
+        <form onSubmit={request} noValidate className="space-y-5">
+          <StepHeading title={t("forgotPassword.title")} subtitle={t("forgotPassword.requestText")} autoFocus={false} />
+          {error && <FormAlert>{error}</FormAlert>}
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
+          <FormButton type="submit" disabled={busy}>
+            {busy ? t("forgotPassword.sending") : t("forgotPassword.send")}
+          </FormButton>
+          <p className="text-center text-sm">
+            <LocalizedLink to="/sign-in" className={linkClass}>
+              {t("forgotPassword.backToSignIn")}
+            </LocalizedLink>
+          </p>
+        </form>
+      )}
+      {phase === "reset" && (
+        <form onSubmit={reset} noValidate className="space-y-5">
+          <StepHeading title={t("forgotPassword.title")} />
+          <FormAlert tone="info">{t("forgotPassword.sent", { email: email.trim() })}</FormAlert>
+          {error && <FormAlert>{error}</FormAlert>}
+          <TextField
+            id="code"
+            label={t("forgotPassword.codeLabel")}
+            value={code}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            error={fieldErrors.code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+          />
+          <PasswordField
+            id="new-password"
+            label={t("forgotPassword.newPassword")}
+            hint={t("forgotPassword.passwordHint")}
+            value={password}
+            autoComplete="new-password"
+            required
+            error={fieldErrors.password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <FormButton type="submit" disabled={busy}>
+            {busy ? t("forgotPassword.saving") : t("forgotPassword.save")}
+          </FormButton>
+        </form>
+      )}
+      {phase === "done" && (
+        <div className="space-y-5">
+          <StepHeading title={t("forgotPassword.title")} />
+          <FormAlert tone="info">{t("forgotPassword.done")}</FormAlert>
+          <LocalizedLink to="/sign-in" className={formButtonClass()}>
+            {t("forgotPassword.signIn")}
+          </LocalizedLink>
+        </div>
+      )}
+    </AuthShell>
+  );
+}

@@ -1,0 +1,123 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router";
+import { LocalizedLink, useLanguage } from "../../i18n";
+import { authClient } from "../../identity/client";
+import { authErrorMessage } from "../../identity/errors";
+import { continueWithGoogle } from "../../identity/google";
+import { linkClass, PageSpinner } from "../../ui";
+import { FormAlert } from "../../ui/form-alert";
+import { useHydrated } from "../../ui/use-hydrated";
+import { AuthShell } from "../auth-shell/auth-shell";
+import { EmailField } from "../auth-shell/email-field";
+import { FormButton } from "../auth-shell/form-button";
+import { GoogleButton } from "../auth-shell/google-button";
+import { OrDivider } from "../auth-shell/or-divider";
+import { PasswordField } from "../auth-shell/password-field";
+import { StepHeading } from "../auth-shell/step-heading";
+import type { VerifyEmailState } from "../sign-up/state";
+
+/** The sign-in page (SPEC sections 2, 4 and 8). */
+export function SignInForm() {
+  const { t } = useTranslation("auth");
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const session = authClient.useSession();
+  const hydrated = useHydrated();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const oauthFailed = params.get("oauth") === "error";
+  const dashboard = `/${lang}/dashboard`;
+
+  // After hydration: the prerendered form has no query string, so the first render must not use it.
+  useEffect(() => {
+    if (oauthFailed) setError(t("google.failed"));
+  }, [oauthFailed, t]);
+
+  useEffect(() => {
+    if (session.data) navigate(dashboard, { replace: true });
+  }, [session.data, navigate, dashboard]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim() || !password) return setError(t("signIn.required"));
+    setError(undefined);
+    setBusy(true);
+    const { data, error: failure } = await authClient.signIn.email({ email: email.trim(), password });
+    if (failure) {
+      setBusy(false);
+      if (failure.code === "EMAIL_NOT_VERIFIED") {
+        // Not locked out: a fresh code goes out and the wizard's verification step takes over.
+        await authClient.emailOtp.sendVerificationOtp({ email: email.trim(), type: "email-verification" });
+        navigate(`/${lang}/sign-up`, { state: { verifyEmail: email.trim() } satisfies VerifyEmailState });
+        return;
+      }
+      if (!failure.status || failure.status >= 502) return setError(t("signIn.notReady"));
+      return setError(authErrorMessage(t, failure, "signIn.error"));
+    }
+    // Anything short of a session (e.g. a further factor being asked for) is not a completed sign-in.
+    if (!data?.token) {
+      setBusy(false);
+      return setError(t("signIn.incomplete"));
+    }
+    await session.refetch();
+    navigate(dashboard, { replace: true });
+  };
+
+  const google = async () => {
+    setBusy(true);
+    const { error: failure } = await continueWithGoogle({ lang, callbackURL: dashboard, errorCallbackURL: `/${lang}/sign-in?oauth=error` });
+    if (failure) {
+      setBusy(false);
+      setError(t("google.failed"));
+    }
+  };
+
+  // The form is in the prerendered page, so it paints at once; its controls stay disabled until
+  // the page is interactive (a submit before that would be a plain GET with the password in the URL).
+  // A signed-in visitor is sent on to the dashboard once the session is known.
+  if (session.data) {
+    return <PageSpinner />;
+  }
+
+  return (
+    <AuthShell>
+      <form onSubmit={submit} noValidate>
+        <fieldset disabled={!hydrated} className="min-w-0 space-y-5">
+          <StepHeading title={t("signIn.title")} subtitle={t("signIn.subtitle")} autoFocus={false} />
+          {error && <FormAlert>{error}</FormAlert>}
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
+          <div>
+            <PasswordField
+              id="password"
+              label={t("passwordLabel")}
+              value={password}
+              autoComplete="current-password"
+              required
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <p className="mt-2 text-right text-sm">
+              <LocalizedLink to="/forgot-password" className={linkClass}>
+                {t("signIn.forgotPassword")}
+              </LocalizedLink>
+            </p>
+          </div>
+          <FormButton type="submit" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t("signIn.submitting") : t("signIn.submit")}
+          </FormButton>
+          <OrDivider />
+          <GoogleButton onClick={google} busy={busy} />
+          <p className="text-center text-sm text-slate-600">
+            {t("signIn.noAccount")}{" "}
+            <LocalizedLink to="/sign-up" className={linkClass}>
+              {t("signIn.signUp")}
+            </LocalizedLink>
+          </p>
+        </fieldset>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,72 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FormAlert } from "../../../ui/form-alert";
+import { EmailField } from "../../auth-shell/email-field";
+import { FormButton } from "../../auth-shell/form-button";
+import { PasswordField } from "../../auth-shell/password-field";
+import { StepHeading } from "../../auth-shell/step-heading";
+
+/** Step 4: e-mail and password; Create account makes the account and sends the code. */
+export function CredentialsStep({
+  email,
+  password,
+  onChange,
+  onSubmit,
+  onBack,
+  busy,
+  error,
+}: {
+  email: string;
+  password: string;
+  onChange: (v: { email: string; password: string }) => void;
+  onSubmit: () => void;
+  onBack: () => void;
+  busy: boolean;
+  error?: string;
+}) {
+  const { t } = useTranslation("auth");
+  const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const m = { email: !email.trim(), password: !password };
+    setMissing(m);
+    if (m.email || m.password) return;
+    onSubmit();
+  };
+  const required = t("signUp.credentials.required");
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <StepHeading title={t("signUp.credentials.title")} />
+      <EmailField
+        value={email}
+        error={missing.email ? required : undefined}
+        onChange={(e) => {
+          setMissing((m) => ({ ...m, email: false }));
+          onChange({ email: e.target.value, password });
+        }}
+      />
+      <PasswordField
+        id="password"
+        label={t("passwordLabel")}
+        hint={t("signUp.credentials.passwordHint")}
+        value={password}
+        autoComplete="new-password"
+        required
+        error={missing.password ? required : undefined}
+        onChange={(e) => {
+          setMissing((m) => ({ ...m, password: false }));
+          onChange({ email, password: e.target.value });
+        }}
+      />
+      {error && <FormAlert>{error}</FormAlert>}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row">
+        <FormButton variant="secondary" onClick={onBack} disabled={busy}>
+          {t("back")}
+        </FormButton>
+        <FormButton type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? t("signUp.credentials.submitting") : t("signUp.credentials.submit")}
+        </FormButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CheckoutError, startCheckout } from "../../../api/billing";
+import { useLanguage } from "../../../i18n";
+import { authClient } from "../../../identity/client";
+import { Button, Icon } from "../../../ui";
+import { checkSolid } from "../../../ui/icons/account";
+
+const BENEFITS = ["teams", "features", "support"] as const;
+
+/** Step 6 of the sign-up wizard: starts the 30-day pro trial for the new team. */
+export function PaymentStep({ teamName, onBack }: { teamName: string; onBack: () => void }) {
+  const { t } = useTranslation("billing");
+  const lang = useLanguage();
+  const { data: session } = authClient.useSession();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function start() {
+    if (!session) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await startCheckout(
+        { userId: session.user.id, trial: true, teamName: teamName.trim() || undefined, lang },
+        { network: t("step.networkError") },
+      );
+    } catch (e) {
+      setError(e instanceof CheckoutError ? e.message : t("step.failed"));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="payment-step-title" className="space-y-6">
+      <div>
+        <h2 id="payment-step-title" className="text-2xl font-bold text-slate-900">
+          {t("step.title")}
+        </h2>
+        <p className="mt-1 text-slate-600">{t("step.subtitle")}</p>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
+        {teamName.trim() && (
+          <>
+            <dt className="text-slate-600">{t("step.team")}</dt>
+            <dd className="font-semibold text-slate-900">{teamName.trim()}</dd>
+          </>
+        )}
+        <dt className="text-slate-600">{t("step.plan")}</dt>
+        <dd className="font-semibold text-slate-900">{t("step.planPro")}</dd>
+        <dt className="text-slate-600">{t("step.trial")}</dt>
+        <dd className="font-semibold text-slate-900">{t("step.trialValue")}</dd>
+      </dl>
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900">{t("step.benefitsTitle")}</h3>
+        <ul className="mt-2 space-y-2">
+          {BENEFITS.map((key) => (
+            <li key={key} className="flex items-start gap-2 text-slate-700">
+              <Icon icon={checkSolid} className="mt-0.5 size-5 shrink-0 fill-blue-600" />
+              {t(`step.benefits.${key}`)}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {error && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-col gap-3 sm:flex-row-reverse">
+        <Button variant="strong" size="2xl" onClick={start} disabled={busy || !session}>
+          {busy ? t("step.starting") : t("step.start")}
+        </Button>
+        <Button variant="secondary" size="2xl" onClick={onBack}>
+          {t("step.back")}
+        </Button>
+      </div>
+      <p className="text-sm text-slate-600">{t("step.note")}</p>
+    </section>
+  );
+}

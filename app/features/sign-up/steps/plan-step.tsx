@@ -1,0 +1,100 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { PlanType } from "../../../../core/plans";
+import { TEAM_NAME_MAX } from "../../../../core/teams";
+import { LocalizedLink } from "../../../i18n";
+import { linkClass, TextField } from "../../../ui";
+import { FormAlert } from "../../../ui/form-alert";
+import { FormButton } from "../../auth-shell/form-button";
+import { StepHeading } from "../../auth-shell/step-heading";
+import { TermsNotice } from "../legal-dialog";
+
+/** Step 1: individual or pro; pro needs a non-blank team name. */
+export function PlanStep({
+  planType,
+  teamName,
+  onChange,
+  onNext,
+  busy,
+  error,
+  autoFocus,
+}: {
+  planType: PlanType;
+  teamName: string;
+  onChange: (plan: { planType: PlanType; teamName: string }) => void;
+  onNext: () => void;
+  busy?: boolean;
+  error?: string;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation("auth");
+  const [teamError, setTeamError] = useState<string>();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (planType === "pro" && !teamName.trim()) {
+      setTeamError(t("signUp.planSelection.teamNameRequired"));
+      return;
+    }
+    onNext();
+  };
+  const option = (value: PlanType) => (
+    <label
+      className={`flex cursor-pointer gap-3 rounded-xl border p-4 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600 ${
+        planType === value ? "border-blue-600 bg-blue-50" : "border-slate-300 hover:border-slate-400"
+      }`}
+    >
+      <input
+        type="radio"
+        name="planType"
+        value={value}
+        checked={planType === value}
+        onChange={() => {
+          setTeamError(undefined);
+          onChange({ planType: value, teamName: value === "individual" ? "" : teamName });
+        }}
+        className="mt-1 size-4 accent-blue-600"
+      />
+      <span>
+        <span className="block font-semibold text-slate-900">{t(`signUp.planSelection.${value}.title`)}</span>
+        <span className="block text-sm text-slate-600">{t(`signUp.planSelection.${value}.description`)}</span>
+      </span>
+    </label>
+  );
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <StepHeading title={t("signUp.planSelection.title")} subtitle={t("signUp.planSelection.subtitle")} autoFocus={autoFocus} />
+      <fieldset className="space-y-3">
+        <legend className="sr-only">{t("signUp.planSelection.legend")}</legend>
+        {option("individual")}
+        {option("pro")}
+      </fieldset>
+      {planType === "pro" && (
+        <TextField
+          id="team-name"
+          label={t("signUp.planSelection.teamName")}
+          hint={t("signUp.planSelection.teamNameHint")}
+          value={teamName}
+          maxLength={TEAM_NAME_MAX}
+          autoComplete="organization"
+          required
+          error={teamError}
+          onChange={(e) => {
+            setTeamError(undefined);
+            onChange({ planType, teamName: e.target.value });
+          }}
+        />
+      )}
+      {error && <FormAlert>{error}</FormAlert>}
+      <TermsNotice />
+      <FormButton type="submit" disabled={busy}>
+        {t("next")}
+      </FormButton>
+      <p className="text-center text-sm text-slate-600">
+        {t("signUp.planSelection.haveAccount")}{" "}
+        <LocalizedLink to="/sign-in" className={linkClass}>
+          {t("signUp.planSelection.signIn")}
+        </LocalizedLink>
+      </p>
+    </form>
+  );
+}

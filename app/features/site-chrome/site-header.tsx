@@ -1,0 +1,83 @@
+import { useCallback, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LanguageSwitcher, LocalizedLink } from "../../i18n";
+import { SITE } from "../../site/config";
+import { buttonClass, Icon, StoreLink } from "../../ui";
+import { LogoMark } from "../../ui/icons/logo";
+import { close, menu } from "../../ui/icons/site";
+import { MobileMenu } from "./mobile-menu";
+import { NAV_ITEMS } from "./nav";
+import { SiteLink } from "./site-link";
+import { useHeadroom } from "./use-headroom";
+
+const pill =
+  "rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-blue-50 aria-[current=page]:text-blue-700";
+
+/** The fixed site header: hides on scroll down, shows on scroll up (SPEC section 2). */
+export function SiteHeader() {
+  const { t } = useTranslation("site");
+  const header = useRef<HTMLElement>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const state = useHeadroom(header, menuOpen);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  return (
+    <header
+      ref={header}
+      data-state={state}
+      // The open phone menu is above the cookie banner: it holds the focus until it is closed.
+      className={`fixed inset-x-0 top-0 ${menuOpen ? "z-[60]" : "z-40"} border-b border-transparent bg-white/90 backdrop-blur transition-transform duration-200 ease-out data-[state=pinned]:border-slate-200 data-[state=pinned]:shadow-sm data-[state=unpinned]:-translate-y-full motion-reduce:transition-none`}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <LocalizedLink to="/" className="flex shrink-0 items-center gap-2 rounded-md font-semibold text-slate-900">
+          <LogoMark />
+          <span>{SITE.name}</span>
+        </LocalizedLink>
+        <nav aria-label={t("nav.label")} className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.key}>
+                <SiteLink to={item.to} className={pill}>
+                  {t(`nav.${item.key}`)}
+                </SiteLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">
+          <StoreLink className={buttonClass({ variant: "quietBlue", size: "xs", pill: true })} newTab={t("newTab")}>
+            {t("header.installPlugin")}
+          </StoreLink>
+          <LocalizedLink to="/sign-in" className={buttonClass({ variant: "quiet", size: "xs", pill: true })}>
+            {t("header.login")}
+          </LocalizedLink>
+          <LocalizedLink to="/sign-up" className={buttonClass({ variant: "primary", size: "sm", pill: true })}>
+            {t("header.signUp")}
+          </LocalizedLink>
+          <LanguageSwitcher />
+        </div>
+        <MobileMenuToggle open={menuOpen} onToggle={() => setMenuOpen((o) => !o)} onClose={closeMenu} />
+      </div>
+    </header>
+  );
+}
+
+function MobileMenuToggle({ open, onToggle, onClose }: { open: boolean; onToggle: () => void; onClose: () => void }) {
+  const { t } = useTranslation("site");
+  const trap = useRef<HTMLDivElement>(null);
+  return (
+    <div ref={trap} className="lg:hidden">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        onClick={onToggle}
+        className="grid size-11 place-items-center rounded-lg text-slate-800 hover:bg-slate-100"
+      >
+        <Icon icon={open ? close : menu} />
+        <span className="sr-only">{open ? t("header.closeMenu") : t("header.openMenu")}</span>
+      </button>
+      {open && <MobileMenu trap={trap} onClose={onClose} />}
+    </div>
+  );
+}

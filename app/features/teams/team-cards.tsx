@@ -1,0 +1,155 @@
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import type { TeamPage } from "../../../core/api";
+import { fetchTeams } from "../../api/teams";
+import { useLanguage } from "../../i18n";
+import { authClient } from "../../identity/client";
+import { Button, Icon } from "../../ui";
+import { eye, settings } from "../../ui/icons/account";
+import { CreateTeamDialog } from "./create-team-dialog";
+
+function useTeams(kind: "admin" | "member") {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<TeamPage | null>(null);
+  const [failed, setFailed] = useState(false);
+  const load = useCallback(async () => {
+    try {
+      setData(await fetchTeams(kind, page));
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, [kind, page]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { data, failed, page, setPage, reload: load };
+}
+
+// The pager keeps the list's plain text look rather than an action button's.
+const pagerButton = "rounded-md border border-slate-300 px-3 py-1.5 disabled:opacity-50";
+
+function TeamList(props: {
+  kind: "admin" | "member";
+  title: string;
+  empty: React.ReactNode;
+  headerAction?: React.ReactNode;
+  teams: ReturnType<typeof useTeams>;
+}) {
+  const { t } = useTranslation("dashboard");
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const { data, failed, page, setPage } = props.teams;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const headingId = `teams-${props.kind}`;
+
+  async function open(id: string) {
+    // Manage makes the team the active one before opening its profile.
+    if (props.kind === "admin") await authClient.organization.setActive({ organizationId: id });
+    navigate(`/${lang}/teams/${id}`);
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {props.title}
+        </h2>
+        {props.headerAction}
+      </div>
+      {failed && (
+        <p role="alert" className="mt-4 text-sm text-red-800">
+          {t("teams.loadError")}
+        </p>
+      )}
+      {data && data.total === 0 && <div className="mt-4 text-sm text-slate-600">{props.empty}</div>}
+      {data && data.items.length > 0 && (
+        <ul className="mt-4 divide-y divide-slate-100">
+          {data.items.map((team) => (
+            <li key={team.id} className="flex items-center justify-between gap-3 py-3">
+              <div className="flex min-w-0 items-center gap-3">
+                <span
+                  aria-hidden="true"
+                  className="grid size-9 shrink-0 place-items-center rounded-lg bg-slate-100 font-semibold text-slate-700"
+                >
+                  {team.name.charAt(0).toUpperCase()}
+                </span>
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-slate-900">{team.name}</p>
+                  <p className="text-xs text-slate-600">{props.kind === "admin" ? t("teams.roleAdmin") : t("teams.roleMember")}</p>
+                </div>
+              </div>
+              <Button
+                variant="quiet"
+                size="icon"
+                onClick={() => open(team.id)}
+                aria-label={props.kind === "admin" ? t("teams.manage", { name: team.name }) : t("teams.view", { name: team.name })}
+                title={props.kind === "admin" ? t("teams.manage", { name: team.name }) : t("teams.view", { name: team.name })}
+              >
+                <Icon icon={props.kind === "admin" ? settings : eye} className="size-5" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && pages > 1 && (
+        <nav aria-label={props.title} className="mt-auto flex items-center justify-between gap-2 pt-4 text-sm">
+          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className={pagerButton}>
+            {t("teams.previous")}
+          </button>
+          <span className="text-slate-600">{t("teams.page", { page, pages })}</span>
+          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)} className={pagerButton}>
+            {t("teams.next")}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+/** 'Your Teams' (admin) and 'Invited Teams' (member), 5 per page, with team creation for pro users. */
+export function TeamCards({ isPro }: { isPro: boolean }) {
+  const { t } = useTranslation("dashboard");
+  const yours = useTeams("admin");
+  const invited = useTeams("member");
+  const [creating, setCreating] = useState(false);
+  const createButton = (label: string, primary: boolean) => (
+    <Button variant={primary ? "strong" : "outline"} size="xs" onClick={() => setCreating(true)}>
+      {label}
+    </Button>
+  );
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <TeamList
+        kind="admin"
+        title={t("teams.yours")}
+        teams={yours}
+        headerAction={isPro ? createButton(t("teams.createNew"), false) : undefined}
+        empty={
+          isPro ? (
+            <div className="space-y-3">
+              <p>{t("teams.emptyYours")}</p>
+              {createButton(t("teams.createTeam"), true)}
+            </div>
+          ) : (
+            <div className="space-y-1">
+              <p>{t("teams.emptyYours")}</p>
+              <p className="font-medium text-slate-800">{t("teams.upgrade")}</p>
+            </div>
+          )
+        }
+      />
+      <TeamList kind="member" title={t("teams.invited")} teams={invited} empty={<p>{t("teams.emptyInvited")}</p>} />
+      {creating && (
+        <CreateTeamDialog
+          onClose={() => setCreating(false)}
+          onCreated={() => {
+            setCreating(false);
+            void yours.reload();
+          }}
+        />
+      )}
+    </div>
+  );
+}
