@@ -53,7 +53,8 @@ test("every pricing plan's sign-up button goes to the sign-up page at its top", 
   for (const href of await buttons.evaluateAll((els) => els.map((e) => e.getAttribute("href")))) expect(href).toBe("/de/sign-up");
   await buttons.nth(2).click();
   await expect(page).toHaveURL(/\/de\/sign-up$/);
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The URL changes before the new page has rendered and scrolled; wait for it to settle at the top.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test.describe("highlighted lists", () => {
