@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * A page's metadata (SPEC section 3): title, description, robots, canonical, hreflang, Open Graph,
+ * A page's metadata: title, description, robots, canonical, hreflang, Open Graph,
  * Twitter card and JSON-LD. React hoists the title, meta and link elements into <head>, so all of
  * it is in the prerendered HTML.
  */

@@ -32,7 +32,7 @@ export function absoluteUrl(path: string, origin = siteOrigin()): string {
   return `${origin}${path}`;
 }
 
-/** Page metadata of SPEC section 3; unset fields take the defaults of PageMeta. */
+/** Page metadata; unset fields take the defaults of PageMeta. */
 export interface PageMetadata {
   title: string;
   description: string;

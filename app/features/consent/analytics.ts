@@ -10,7 +10,7 @@ declare global {
   }
 }
 
-/** Google consent mode defaults (SPEC section 4): everything denied, 500 ms wait for an update. */
+/** Google consent mode defaults (consent mode): everything denied, 500 ms wait for an update. */
 export const CONSENT_DEFAULTS = {
   ad_storage: "denied",
   ad_user_data: "denied",

@@ -7,7 +7,7 @@ import { CookieBanner } from "./cookie-banner";
 const CookieSettings = lazy(() => import("./cookie-settings"));
 
 /**
- * Cookie banner, settings panel and analytics consent of SPEC section 4. The account area mounts it
+ * Cookie banner, settings panel and analytics consent. The account area mounts it
  * without the banner, so its footer can reopen the settings without covering the dashboard.
  */
 export function ConsentManager({ banner = true }: { banner?: boolean }) {

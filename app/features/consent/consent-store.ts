@@ -1,4 +1,4 @@
-/** The visitor's cookie choice (SPEC section 3), stored in localStorage under `cookieConsent`. */
+/** The visitor's cookie choice (necessary, analytics, marketing, functional), stored in localStorage under `cookieConsent`. */
 export interface CookieConsent {
   necessary: true;
   functional: boolean;

@@ -32,7 +32,7 @@ function Banner(props: { tone: "blue" | "amber" | "red"; title: string; text: st
   );
 }
 
-/** The dashboard's banners (SPEC section 2): Switch to Pro, trial ending, incomplete payment. */
+/** The dashboard's banners: Switch to Pro, trial ending, incomplete payment. */
 export function Banners({ view, user }: { view: SubscriptionView; user: Session["user"] }) {
   const { t } = useTranslation(["dashboard", "billing"]);
   const lang = useLanguage();

@@ -8,7 +8,7 @@ import { DashboardFooter, DashboardHeader } from "./dashboard-chrome";
 import { useSubscription } from "./use-subscription";
 import { UserMenu } from "./user-menu";
 
-/** First name, then full name, then e-mail, then 'User' (SPEC section 2). */
+/** First name, then full name, then e-mail, then 'User'. */
 function greetingName(user: Session["user"], fallback: string) {
   const first = (user as { firstName?: string | null }).firstName?.trim();
   return first || user.name?.trim() || user.email || fallback;

@@ -1,4 +1,4 @@
-/** Number of generated avatar variants (SPEC section 7: a number modulo 70). */
+/** Number of generated avatar variants (the author name's character sum modulo 70 picks one). */
 export const AVATAR_VARIANTS = 70;
 
 /** The avatar number of a person known only by name: the sum of its character codes modulo 70. */

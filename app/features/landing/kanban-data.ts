@@ -1,8 +1,8 @@
-/** Demo lanes of SPEC section 4, in pipeline order. */
+/** Demo lanes, in pipeline order. */
 export const LANES = ["applied", "phone-screening", "interview", "offer"] as const;
 export type LaneId = (typeof LANES)[number];
 
-/** A sample contact of the demo board (SPEC section 3); role and status are catalog keys. */
+/** A sample contact of the demo board; role and status are catalog keys. */
 export interface DemoContact {
   id: string;
   name: string;

@@ -21,7 +21,7 @@ import { useTranslation } from "react-i18next";
 import { KanbanCard, KanbanLane } from "./kanban-card";
 import { type Board, type DemoContact, INITIAL_BOARD, LANES, type LaneId, laneOf, moveCard } from "./kanban-data";
 
-/** Activation rules of SPEC section 4: mouse after 3 px, touch after 150 ms within 5 px. */
+/** Drag activation: mouse after 3 px, touch after 150 ms within 5 px. */
 const MOUSE_ACTIVATION = { distance: 3 };
 const TOUCH_ACTIVATION = { delay: 150, tolerance: 5 };
 const DROP_ANIMATION = { duration: 300, easing: "cubic-bezier(0.2, 0, 0, 1)" };
@@ -128,7 +128,7 @@ export default function KanbanDemo() {
     <DndContext
       sensors={sensors}
       collisionDetection={collision}
-      // The page stays still while dragging (SPEC section 4), so nothing scrolls under the pointer.
+      // The page stays still while dragging, so nothing scrolls under the pointer.
       autoScroll={false}
       onDragStart={onDragStart}
       onDragOver={onDragOver}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** Highlight cycling interval of SPEC section 9. */
+/** The highlighted list item changes every 2 seconds. */
 export const CYCLE_MS = 2000;
 
 /** The index of the highlighted item, advancing every 2 s; still under prefers-reduced-motion. */

@@ -17,7 +17,7 @@ import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
 import type { VerifyEmailState } from "../sign-up/state";
 
-/** The sign-in page (SPEC sections 2, 4 and 8). */
+/** The sign-in page: e-mail and password, Google, and the way to the password reset and sign-up. */
 export function SignInForm() {
   const { t } = useTranslation("auth");
   const lang = useLanguage();

@@ -1,6 +1,6 @@
 import type { PlanType } from "../../../core/plans";
 
-/** SPEC section 3, "sign-up form state". */
+/** What the wizard collects; the team name is cleared when individual is chosen. */
 export interface SignUpForm {
   fullName: string;
   email: string;
@@ -14,7 +14,7 @@ export const EMPTY_FORM: SignUpForm = { fullName: "", email: "", password: "", p
 export const TOTAL_STEPS = 6;
 export type Step = 1 | 2 | 3 | 4 | 5 | 6;
 
-/** Where a signed-in user opening the wizard belongs (SPEC section 4). */
+/** Where a signed-in user opening the wizard belongs. */
 export function stepForSignedInUser(user: { planType?: string | null; teamName?: string | null }): Step | "dashboard" {
   if (user.planType === "pro") return user.teamName ? 6 : 1;
   return "dashboard";

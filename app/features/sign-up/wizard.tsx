@@ -19,7 +19,7 @@ import { VerificationStep } from "./steps/verification-step";
 import { WelcomeStep } from "./steps/welcome-step";
 import "./wizard.css";
 
-/** The sign-up wizard (SPEC sections 2 and 4): six steps, the sixth (payment) for pro only. */
+/** The sign-up wizard: six steps, the sixth (payment) for pro only. */
 export function SignUpWizard() {
   const { t } = useTranslation("auth");
   const lang = useLanguage();

@@ -6,7 +6,7 @@ import { scrollToId } from "./scroll";
 import type { ScrollToState } from "./site-link";
 
 /**
- * Section anchors (SPEC section 2): on the landing page a hash or a requested section scrolls
+ * Section anchors: on the landing page a hash or a requested section scrolls
  * smoothly there after about 100 ms; a hash on any other page redirects to the landing page.
  */
 export function AnchorScroll() {

@@ -4,7 +4,7 @@ import { Icon } from "../../ui";
 import { arrowUp } from "../../ui/icons/site";
 import { scrollToTop } from "./scroll";
 
-/** Shown once the page is scrolled more than this many pixels (SPEC section 9). */
+/** Shown once the page is scrolled more than this many pixels. */
 export const BACK_TO_TOP_THRESHOLD = 120;
 
 /** A floating button that scrolls smoothly back to the top in 0.3 s. */

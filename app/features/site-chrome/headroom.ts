@@ -1,7 +1,7 @@
-/** Header states of SPEC section 2: at the very top, shown, or slid away. */
+/** Header states: at the very top, shown, or slid away. */
 export type HeadroomState = "unfixed" | "pinned" | "unpinned";
 
-/** Tolerances of SPEC section 9. */
+/** Scroll tolerances in pixels: up 5, down 0; pinned from the top. */
 export const HEADROOM = { upTolerance: 5, downTolerance: 0, pinStart: 0, directionThreshold: 1 } as const;
 
 /**

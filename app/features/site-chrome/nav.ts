@@ -1,4 +1,4 @@
-/** The site navigation of SPEC section 2: the home page and the landing page's sections. */
+/** The site navigation: the home page and the landing page's sections. */
 export const NAV_ITEMS = [
   { key: "home", to: "/" },
   { key: "howItWorks", to: "#how-it-works" },
@@ -14,5 +14,5 @@ export const LEGAL_ITEMS = [
   { key: "terms", to: "/terms" },
 ] as const;
 
-/** Delay between arriving on the landing page and scrolling to a section (SPEC section 9). */
+/** Delay between arriving on the landing page and scrolling to a section. */
 export const ANCHOR_SCROLL_DELAY_MS = 100;

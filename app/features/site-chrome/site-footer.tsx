@@ -10,7 +10,7 @@ import { SiteLink } from "./site-link";
 const link = "rounded text-slate-300 hover:text-white aria-[current=page]:text-white aria-[current=page]:underline";
 const SOCIAL = ["linkedin", "x", "youtube"] as const;
 
-/** The public footer (SPEC section 2): legal links, section anchors, cookie settings, status, social, company. */
+/** The public footer: legal links, section anchors, cookie settings, status, social, company. */
 export function SiteFooter() {
   const { t } = useTranslation("site");
   const { company } = SITE;

@@ -13,7 +13,7 @@ import { useHeadroom } from "./use-headroom";
 const pill =
   "rounded-full px-3 py-1.5 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-blue-50 aria-[current=page]:text-blue-700";
 
-/** The fixed site header: hides on scroll down, shows on scroll up (SPEC section 2). */
+/** The fixed site header: hides on scroll down, shows on scroll up. */
 export function SiteHeader() {
   const { t } = useTranslation("site");
   const header = useRef<HTMLElement>(null);

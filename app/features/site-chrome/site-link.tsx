@@ -17,7 +17,7 @@ export interface ScrollToState {
 }
 
 /**
- * A site link following SPEC section 2: internal paths get the language prefix, scroll to the top
+ * A site link: internal paths get the language prefix, scroll to the top
  * and mark the current page; "#section" links scroll smoothly on the landing page, or go there first.
  */
 export function SiteLink({ to, className, children, onNavigate }: Props) {

@@ -17,7 +17,7 @@ import { landingStructuredData } from "../../site/seo";
 
 export const handle = { i18n: ["landing", CONTACT_NAMESPACE] };
 
-/** The landing page, its sections in the order of SPEC section 2. */
+/** The landing page, its sections in order from the hero to the closing call to action. */
 export default function Landing() {
   const { t } = useTranslation(["landing", "common"]);
   const lang = useLanguage();
