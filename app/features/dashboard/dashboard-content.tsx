@@ -27,8 +27,10 @@ export function DashboardContent({ session }: { session: Session }) {
       </DashboardHeader>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 space-y-6 px-4 py-8">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <div>
-            <h1 className="text-3xl font-bold text-slate-900">{t("welcome", { name: greetingName(user, t("welcomeFallback")) })}</h1>
+          <div className="min-w-0">
+            <h1 className="text-3xl font-bold wrap-anywhere text-slate-900">
+              {t("welcome", { name: greetingName(user, t("welcomeFallback")) })}
+            </h1>
             <p className="mt-1 text-slate-600">{t("intro")}</p>
             <p className="mt-1 text-sm break-all text-slate-600">{t("signedInAs", { email: user.email })}</p>
           </div>

@@ -41,7 +41,8 @@ export function Pricing() {
                   <span className="text-4xl font-bold tracking-tight text-slate-900">{plan.price}</span>{" "}
                   <span className="text-sm text-slate-600">{plan.period}</span>
                 </p>
-                <ul className="mt-6 flex-1 space-y-2 text-sm text-slate-700">
+                {/* "Auftragsverarbeitungsvertrag" is wider than a card at 1024 px: it hyphenates. */}
+                <ul className="mt-6 flex-1 space-y-2 text-sm hyphens-auto wrap-anywhere text-slate-700">
                   {plan.features.map((f) => (
                     <li key={f} className="flex gap-2">
                       <Icon icon={check} className="size-5 shrink-0 text-blue-600" />

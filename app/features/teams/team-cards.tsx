@@ -51,7 +51,8 @@ function TeamList(props: {
   }
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    // min-w-0: a grid item is otherwise as wide as its longest unbroken team name.
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-center justify-between gap-3">
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {props.title}
@@ -76,7 +77,9 @@ function TeamList(props: {
                   {team.name.charAt(0).toUpperCase()}
                 </span>
                 <div className="min-w-0">
-                  <p className="truncate font-medium text-slate-900">{team.name}</p>
+                  <p className="truncate font-medium text-slate-900" title={team.name}>
+                    {team.name}
+                  </p>
                   <p className="text-xs text-slate-600">{props.kind === "admin" ? t("teams.roleAdmin") : t("teams.roleMember")}</p>
                 </div>
               </div>

@@ -50,7 +50,7 @@ export function TeamProfile({ userId }: { userId: string }) {
       {team && (
         <>
           <div className="flex flex-wrap items-center justify-between gap-4">
-            <h1 className="text-3xl font-bold text-slate-900">{team.name}</h1>
+            <h1 className="min-w-0 text-3xl font-bold wrap-anywhere text-slate-900">{team.name}</h1>
             {isAdmin && (
               <Button variant="secondary" size="md" className="bg-white" onClick={() => openBillingPortal(lang, team.id)}>
                 {t("teamProfile.manageBilling")}
@@ -78,7 +78,7 @@ export function TeamProfile({ userId }: { userId: string }) {
               <tbody className="divide-y divide-slate-100">
                 {team.members.map((m) => (
                   <tr key={m.id}>
-                    <td className="py-2 pr-3 text-slate-900">{m.user.name}</td>
+                    <td className="py-2 pr-3 wrap-anywhere text-slate-900">{m.user.name}</td>
                     <td className="py-2 pr-3 break-all text-slate-700">{m.user.email}</td>
                     <td className="py-2 text-slate-700">{isAdminRole(m.role) ? t("teams.roleAdmin") : t("teams.roleMember")}</td>
                   </tr>
