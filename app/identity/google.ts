@@ -3,14 +3,25 @@ import type { Language } from "../../core/languages";
 import { request } from "../api/client";
 import { authClient } from "./client";
 
+// Asked once per page load: the wizard's steps and a return to sign-in then show the button at once.
+let known: boolean | undefined;
+let asking: Promise<boolean> | undefined;
+
 /** Whether this deployment offers Google sign-in; undefined until known. */
 export function useGoogleAvailable(): boolean | undefined {
-  const [available, setAvailable] = useState<boolean>();
+  const [available, setAvailable] = useState(known);
   useEffect(() => {
     let live = true;
-    request("GET /api/auth/providers")
-      .then((body) => live && setAvailable(Boolean(body.google)))
-      .catch(() => live && setAvailable(false));
+    asking ??= request("GET /api/auth/providers")
+      .then((body) => Boolean(body.google))
+      .catch(() => {
+        asking = undefined;
+        return false;
+      });
+    void asking.then((google) => {
+      if (asking) known = google;
+      if (live) setAvailable(google);
+    });
     return () => {
       live = false;
     };

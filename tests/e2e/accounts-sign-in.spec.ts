@@ -131,6 +131,30 @@ test("the sign-in page links to sign-up and offers Google", async ({ page }) => 
   await expect(page).toHaveURL("/en/sign-up");
 });
 
+test("without Google sign-in on the server, sign-in and sign-up show no Google button and no divider", async ({ page }) => {
+  await page.route("**/api/auth/providers", (route) => route.fulfill({ json: { google: false } }));
+  for (const lang of ["en", "de"] as const) {
+    const google = lang === "en" ? "Continue with Google" : "Weiter mit Google";
+    const or = lang === "en" ? "or" : "oder";
+    const providers = page.waitForResponse("**/api/auth/providers");
+    await page.goto(`/${lang}/sign-in`);
+    await providers;
+    await expect(page.getByRole("button", { name: lang === "en" ? "Sign In" : "Anmelden", exact: true })).toBeEnabled();
+    await expect(page.getByRole("button", { name: google })).toHaveCount(0);
+    await expect(page.getByText(or, { exact: true })).toHaveCount(0);
+    await expect(page.getByText(/Google/)).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/screenshots/sign-in-without-google-${lang}.png` });
+
+    await page.goto(`/${lang}/sign-up`);
+    await page.getByRole("button", { name: lang === "en" ? "Next" : "Weiter", exact: true }).click();
+    await expect(page.getByRole("button", { name: lang === "en" ? "Continue with e-mail" : "Weiter mit E-Mail" })).toBeVisible();
+    await expect(page.getByRole("button", { name: google })).toHaveCount(0);
+    await expect(page.getByText(or, { exact: true })).toHaveCount(0);
+    await page.screenshot({ path: `test-results/screenshots/sign-up-without-google-${lang}.png` });
+  }
+});
+
 test("an unreachable sign-in service and an unfinished sign-in get their own messages", async ({ page, pageErrors }) => {
   await page.goto("/en/sign-in");
   await page.getByLabel("E-mail").fill("someone@example.com");

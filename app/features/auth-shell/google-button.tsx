@@ -2,27 +2,23 @@ import { useTranslation } from "react-i18next";
 import { useGoogleAvailable } from "../../identity/google";
 import { GoogleMark } from "../../ui/icons/google";
 import { FormButton } from "./form-button";
+import { OrDivider } from "./or-divider";
 
-/** "Continue with Google"; says so when this deployment has no Google sign-in configured. */
-export function GoogleButton({ onClick, busy }: { onClick: () => void; busy?: boolean }) {
+/**
+ * "Continue with Google" with its "or" divider on the side facing the other way in (`divider`).
+ * Shown only once the server says it offers Google sign-in: a deployment without it shows nothing.
+ */
+export function GoogleButton({ onClick, busy, divider }: { onClick: () => void; busy?: boolean; divider: "before" | "after" }) {
   const { t } = useTranslation("auth");
-  const available = useGoogleAvailable();
+  if (useGoogleAvailable() !== true) return null;
   return (
-    <div>
-      <FormButton
-        variant="secondary"
-        onClick={onClick}
-        disabled={available !== true || busy}
-        aria-describedby={available === false ? "google-unavailable" : undefined}
-      >
+    <>
+      {divider === "before" && <OrDivider />}
+      <FormButton variant="secondary" onClick={onClick} disabled={busy}>
         <GoogleMark />
         {t("google.button")}
       </FormButton>
-      {available === false && (
-        <p id="google-unavailable" className="mt-1.5 text-sm text-slate-600">
-          {t("google.unavailable")}
-        </p>
-      )}
-    </div>
+      {divider === "after" && <OrDivider />}
+    </>
   );
 }

@@ -12,7 +12,6 @@ import { AuthShell } from "../auth-shell/auth-shell";
 import { EmailField } from "../auth-shell/email-field";
 import { FormButton } from "../auth-shell/form-button";
 import { GoogleButton } from "../auth-shell/google-button";
-import { OrDivider } from "../auth-shell/or-divider";
 import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
 import type { VerifyEmailState } from "../sign-up/state";
@@ -108,8 +107,7 @@ export function SignInForm() {
           <FormButton type="submit" disabled={busy} aria-busy={busy || undefined}>
             {busy ? t("signIn.submitting") : t("signIn.submit")}
           </FormButton>
-          <OrDivider />
-          <GoogleButton onClick={google} busy={busy} />
+          <GoogleButton onClick={google} busy={busy} divider="before" />
           <p className="text-center text-sm text-slate-600">
             {t("signIn.noAccount")}{" "}
             <LocalizedLink to="/sign-up" className={linkClass}>

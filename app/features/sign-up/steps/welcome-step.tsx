@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../ui/form-alert";
 import { FormButton } from "../../auth-shell/form-button";
 import { GoogleButton } from "../../auth-shell/google-button";
-import { OrDivider } from "../../auth-shell/or-divider";
 import { StepHeading } from "../../auth-shell/step-heading";
 
 /** Step 2: sign up with Google or with an e-mail address. */
@@ -24,8 +23,7 @@ export function WelcomeStep({
     <div className="space-y-5">
       <StepHeading title={t("signUp.welcome.title")} subtitle={t("signUp.welcome.subtitle")} />
       {error && <FormAlert>{error}</FormAlert>}
-      <GoogleButton onClick={onGoogle} busy={googleBusy} />
-      <OrDivider />
+      <GoogleButton onClick={onGoogle} busy={googleBusy} divider="after" />
       <FormButton onClick={onEmail}>{t("signUp.welcome.email")}</FormButton>
       <FormButton variant="secondary" onClick={onBack}>
         {t("back")}
