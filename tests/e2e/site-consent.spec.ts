@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { axeViolations, expect, test } from "./fixtures";
 
 const stored = (page: import("@playwright/test").Page) => page.evaluate(() => JSON.parse(localStorage.getItem("cookieConsent") ?? "null"));
 
@@ -19,6 +19,61 @@ test.describe("cookie consent", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("region", { name: "We value your privacy" })).toHaveCount(0);
   });
+
+  for (const [lang, title, reject, accept] of [
+    ["en", "We value your privacy", "Reject all", "Accept all"],
+    ["de", "Ihre Privatsphäre ist uns wichtig", "Alle ablehnen", "Alle akzeptieren"],
+  ] as const) {
+    test(`reject all is as prominent as accept all and stores only the necessary category (${lang})`, async ({ page }) => {
+      const analyticsRequests: string[] = [];
+      await page.route("https://www.googletagmanager.com/**", (route) => {
+        analyticsRequests.push(route.request().url());
+        return route.fulfill({ contentType: "text/javascript", body: "" });
+      });
+      await page.goto(`/${lang}`);
+      const banner = page.getByRole("region", { name: title });
+      const rejectButton = banner.getByRole("button", { name: reject });
+      const acceptButton = banner.getByRole("button", { name: accept });
+      const look = (el: HTMLElement) => {
+        const s = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        return {
+          width: Math.round(box.width),
+          height: Math.round(box.height),
+          font: s.font,
+          color: s.color,
+          background: s.backgroundColor,
+        };
+      };
+      const [rejectLook, acceptLook] = [await rejectButton.evaluate(look), await acceptButton.evaluate(look)];
+      expect(rejectLook.height).toBe(acceptLook.height);
+      expect(Math.abs(rejectLook.width - acceptLook.width)).toBeLessThanOrEqual(24);
+      expect({ ...rejectLook, width: 0 }).toEqual({ ...acceptLook, width: 0 });
+      expect(await axeViolations(page)).toEqual([]);
+      await rejectButton.click();
+      await expect(banner).toHaveCount(0);
+      expect(await stored(page)).toEqual({ necessary: true, functional: false, analytics: false, marketing: false });
+      await page.reload();
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByRole("region", { name: title })).toHaveCount(0);
+      expect(analyticsRequests).toEqual([]);
+    });
+
+    test(`the banner's buttons are among the first Tab stops (${lang})`, async ({ page }) => {
+      await page.goto(`/${lang}/imprint`);
+      const banner = page.getByRole("region", { name: title });
+      await expect(banner).toBeVisible();
+      const reached: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        await page.keyboard.press("Tab");
+        reached.push(await page.evaluate(() => (document.activeElement?.closest("section") ? document.activeElement.textContent : "")));
+      }
+      expect(reached).toEqual(expect.arrayContaining([reject, accept]));
+      // Shown at the bottom of the window all the same.
+      const box = await banner.boundingBox();
+      expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(page.viewportSize()?.height);
+    });
+  }
 
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 390, height: 844 } });

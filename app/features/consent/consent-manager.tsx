@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { applyAnalyticsConsent, initConsentMode } from "./analytics";
-import { ALL_ACCEPTED, type CookieConsent, onOpenCookieSettings, readConsent, writeConsent } from "./consent-store";
+import { ALL_ACCEPTED, type CookieConsent, NONE_ACCEPTED, onOpenCookieSettings, readConsent, writeConsent } from "./consent-store";
 import { CookieBanner } from "./cookie-banner";
 
 // The settings panel waits for a click, so it is not part of the page's first download.
@@ -34,7 +34,11 @@ export function ConsentManager({ banner = true }: { banner?: boolean }) {
   return (
     <>
       {banner && consent === null && !settingsOpen && (
-        <CookieBanner onAcceptAll={() => save(ALL_ACCEPTED)} onSettings={() => setSettingsOpen(true)} />
+        <CookieBanner
+          onAcceptAll={() => save(ALL_ACCEPTED)}
+          onRejectAll={() => save(NONE_ACCEPTED)}
+          onSettings={() => setSettingsOpen(true)}
+        />
       )}
       {settingsOpen && (
         <Suspense fallback={null}>

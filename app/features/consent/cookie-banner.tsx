@@ -2,8 +2,17 @@ import { useTranslation } from "react-i18next";
 import { LocalizedLink } from "../../i18n";
 import { Button } from "../../ui";
 
-/** The bottom banner shown while no cookie choice is stored. */
-export function CookieBanner({ onAcceptAll, onSettings }: { onAcceptAll: () => void; onSettings: () => void }) {
+interface Props {
+  onAcceptAll: () => void;
+  onRejectAll: () => void;
+  onSettings: () => void;
+}
+
+/**
+ * The bottom banner shown while no cookie choice is stored. Refusing is as easy as accepting:
+ * both buttons look the same. The layout renders it first, so keyboard users reach it at once.
+ */
+export function CookieBanner({ onAcceptAll, onRejectAll, onSettings }: Props) {
   const { t } = useTranslation("consent");
   return (
     <section
@@ -22,11 +31,14 @@ export function CookieBanner({ onAcceptAll, onSettings }: { onAcceptAll: () => v
             </LocalizedLink>
           </p>
         </div>
-        <div className="flex shrink-0 gap-2">
-          <Button variant="secondary" size="md" pill weight="medium" onClick={onSettings} className="flex-1 md:flex-none">
+        <div className="grid shrink-0 grid-cols-2 gap-2 md:flex">
+          <Button variant="secondary" size="md" pill weight="medium" onClick={onSettings} className="col-span-2">
             {t("banner.settings")}
           </Button>
-          <Button size="md" pill onClick={onAcceptAll} className="flex-1 md:flex-none">
+          <Button size="md" pill onClick={onRejectAll}>
+            {t("rejectAll")}
+          </Button>
+          <Button size="md" pill onClick={onAcceptAll}>
             {t("acceptAll")}
           </Button>
         </div>

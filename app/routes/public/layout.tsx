@@ -13,6 +13,8 @@ export default function PublicLayout() {
   const { t } = useTranslation("common");
   return (
     <>
+      {/* First in the document, so the cookie banner's buttons are the first Tab stops; it shows at the bottom. */}
+      <ConsentManager />
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is an anchor by convention; it must not put a hash in the URL */}
       <a
         href="#main"
@@ -31,7 +33,6 @@ export default function PublicLayout() {
       </main>
       <SiteFooter />
       <BackToTop />
-      <ConsentManager />
       <AnchorScroll />
     </>
   );
