@@ -152,7 +152,11 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
       storage: kv ? "secondary-storage" : "memory",
       window: 60,
       max: 100,
+      // Everything else shares the default of 100 a minute per address and path.
       customRules: {
+        // Every page load reads the session (from the session cache or one indexed read); a limit here would
+        // sign out a busy user or an office behind one address. Reading it unlocks nothing.
+        "/get-session": false,
         "/sign-in/email": { window: 60, max: 5 },
         "/sign-up/email": { window: 60, max: 5 },
         "/email-otp/verify-email": { window: 60, max: 5 },
