@@ -3,20 +3,22 @@ import { useNavigate } from "react-router";
 import { useLanguage } from "../i18n";
 import { PageSpinner } from "../ui";
 import { authClient, type Session } from "./client";
+import { SessionCheckFailed } from "./session-check-failed";
+import { sessionState } from "./session-state";
 
 /**
- * Renders its children only for a signed-in visitor: a spinner while the session loads, and a
- * redirect to /{lang}/sign-in when there is none (a pending session counts as signed out).
+ * Renders its children only for a signed-in visitor: a spinner while the session loads, a retry
+ * when it could not be read, and a redirect to /{lang}/sign-in only when the server says there is none.
  */
 export function RequireSession({ children }: { children: (session: Session) => ReactNode }) {
-  const { data, isPending } = authClient.useSession();
+  const session = authClient.useSession();
+  const state = sessionState(session);
   const navigate = useNavigate();
   const lang = useLanguage();
   useEffect(() => {
-    if (!isPending && !data) navigate(`/${lang}/sign-in`, { replace: true });
-  }, [isPending, data, navigate, lang]);
-  if (isPending || !data) {
-    return <PageSpinner />;
-  }
-  return <>{children(data)}</>;
+    if (state === "signed-out") navigate(`/${lang}/sign-in`, { replace: true });
+  }, [state, navigate, lang]);
+  if (state === "unknown") return <SessionCheckFailed onRetry={() => void session.refetch()} />;
+  if (state !== "signed-in" || !session.data) return <PageSpinner />;
+  return <>{children(session.data)}</>;
 }

@@ -23,4 +23,13 @@ describe("TextField", () => {
     rerender(<TextField id="team" label="Team name" error="Please enter a team name" alertError />);
     expect(screen.getByRole("alert").textContent).toBe("Please enter a team name");
   });
+
+  it("renders a labelled textarea with multiline, described the same way", () => {
+    render(<TextField id="message" label="Message" error="Too long" multiline={5} />);
+    const area = screen.getByLabelText("Message");
+    expect(area.tagName).toBe("TEXTAREA");
+    expect(area.getAttribute("rows")).toBe("5");
+    expect(area.getAttribute("aria-describedby")).toBe("message-error");
+    expect(area.getAttribute("aria-invalid")).toBe("true");
+  });
 });

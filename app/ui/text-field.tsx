@@ -39,28 +39,35 @@ type Props = Omit<ComponentProps<"input">, "id"> & {
   note?: ReactNode;
   /** Announce the error as soon as it appears. */
   alertError?: boolean;
+  /** A textarea of this many rows instead of a one-line input (for free text). */
+  multiline?: number;
 };
 
 /**
- * A labelled text input. Its hint and error are announced through aria-describedby
+ * A labelled text input, or textarea with `multiline`. Its hint and error are announced through aria-describedby
  * (`{id}-hint`, `{id}-error`), and an error marks it aria-invalid.
  */
-export function TextField({ id, label, hint, error, look = "form", trailing, note, alertError, className, ...input }: Props) {
+export function TextField({ id, label, hint, error, look = "form", trailing, note, alertError, multiline, className, ...input }: Props) {
   const styles = LOOKS[look];
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  const control = {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    className: `${styles.input} ${error ? styles.invalid : styles.valid} ${trailing ? "pr-12" : ""}`,
+  };
   return (
     <div className={className}>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
       <div className="relative">
-        <input
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`${styles.input} ${error ? styles.invalid : styles.valid} ${trailing ? "pr-12" : ""}`}
-          {...input}
-        />
+        {multiline ? (
+          // The input's props fit a textarea, apart from input-only ones (type) that callers leave out.
+          <textarea {...control} rows={multiline} {...(input as ComponentProps<"textarea">)} />
+        ) : (
+          <input {...control} {...input} />
+        )}
         {trailing}
       </div>
       {note}

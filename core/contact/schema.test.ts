@@ -24,6 +24,15 @@ describe("validateContact", () => {
     [{ name: "Ada\nBcc: x@example.com", email: "ada@example.com" }, { name: "form.invalidCharacters" }],
     [{ name: "<script>", email: "ada@example.com" }, { name: "form.invalidCharacters" }],
     [{ name: "Ada", email: "ada@example.com", company: "A\u0007B" }, { company: "form.invalidCharacters" }],
+    [{ name: "You won! Claim at https://evil.example/claim", email: "a@example.com" }, { name: "form.noLinks" }],
+    [{ name: "www.evil.example", email: "a@example.com" }, { name: "form.noLinks" }],
+    [{ name: "Claim: evil.example", email: "a@example.com" }, { name: "form.noLinks" }],
+    [{ name: "ftp://files", email: "a@example.com" }, { name: "form.noLinks" }],
+    [{ name: "Ada", email: "a@example.com", company: "prizes@evil.example" }, { company: "form.noLinks" }],
+    [{ name: "Ada", email: "a@example.com", company: "Visit WWW.EVIL.EXAMPLE" }, { company: "form.noLinks" }],
+    [{ name: "Ada", email: "a@example.com", message: "M".repeat(2001) }, { message: "form.message.tooLong" }],
+    [{ name: "Ada", email: "a@example.com", message: "Hi\u0000there" }, { message: "form.invalidCharacters" }],
+    [{ name: "Ada", email: "a@example.com", message: 42 }, { message: "form.message.tooLong" }],
     [
       { name: 7, email: null },
       { name: "form.name.error", email: "form.email.error" },
@@ -31,6 +40,21 @@ describe("validateContact", () => {
     [{}, { name: "form.name.error", email: "form.email.error" }],
   ])("rejects %j with %j", (input, errors) => {
     expect(validateContact(input)).toMatchObject({ success: false, errors });
+  });
+
+  it("keeps names with dots, initials and ampersands that are no links", () => {
+    for (const name of ["Dr. A. Smith", "J.R.R. Tolkien", "Müller & Co. KG", "Ada @ home", "e.V. Berlin"]) {
+      expect(validateContact({ name, email: "a@example.com", company: name }).success, name).toBe(true);
+    }
+  });
+
+  it("accepts a message with line breaks and links, for the team only", () => {
+    const message = "Hello,\r\nplease see https://example.com/jobs\n\tThanks";
+    expect(validateContact({ name: "Ada", email: "a@example.com", message: `  ${message} ` })).toEqual({
+      success: true,
+      data: { name: "Ada", email: "a@example.com", message },
+    });
+    expect(validateContact({ name: "Ada", email: "a@example.com", message: "M".repeat(2000) }).success).toBe(true);
   });
 
   it("allows exactly the limits", () => {

@@ -12,13 +12,30 @@ export { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField, type ContactFieldErr
 // belong in a name; rejecting both keeps stored data and every mail plain text.
 const PLAIN_TEXT = /^[^\p{Cc}<>\u2028\u2029]*$/u;
 
+// The name appears in the confirmation mail, which goes to whatever address was entered: a link or
+// address in it (or in the company) would turn the form into a relay for someone else's message.
+// Refused: a scheme (https://), www., an e-mail address, and a domain-like word (evil.example).
+const LINK = /[a-z][a-z0-9+.-]*:\/\/|www\.|[^\s@]@[^\s@]|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
+
 const text = (max: number, tooLong: string) =>
   z.string().check(z.trim(), z.maxLength(max, tooLong), z.regex(PLAIN_TEXT, "form.invalidCharacters"));
 
+/** A single-line value shown back to the sender: plain text without links or addresses. */
+const shownText = (max: number, tooLong: string) => text(max, tooLong).check(z.refine((value) => !LINK.test(value), "form.noLinks"));
+
+// The message reaches only the team: line breaks and links are fine, other control characters are not.
+const MESSAGE_TEXT = /^[^\p{Cc}\u2028\u2029]*$/u;
+const messageText = z.string().check(
+  z.trim(),
+  z.maxLength(CONTACT_LIMITS.messageMax, "form.message.tooLong"),
+  z.refine((value) => MESSAGE_TEXT.test(value.replace(/[\r\n\t]/g, "")), "form.invalidCharacters"),
+);
+
 export const contactSchema = z.object({
-  name: text(CONTACT_LIMITS.nameMax, "form.name.tooLong").check(z.minLength(CONTACT_LIMITS.nameMin, "form.name.error")),
+  name: shownText(CONTACT_LIMITS.nameMax, "form.name.tooLong").check(z.minLength(CONTACT_LIMITS.nameMin, "form.name.error")),
   email: z.string().check(z.trim(), z.maxLength(CONTACT_LIMITS.emailMax, "form.email.tooLong"), z.email("form.email.error")),
-  company: z.optional(text(CONTACT_LIMITS.companyMax, "form.company.tooLong")),
+  company: z.optional(shownText(CONTACT_LIMITS.companyMax, "form.company.tooLong")),
+  message: z.optional(messageText),
   [HONEYPOT_FIELD]: z.optional(z.string()),
 });
 
@@ -29,6 +46,7 @@ const FALLBACK_KEY: Record<ContactField, string> = {
   name: "form.name.error",
   email: "form.email.error",
   company: "form.company.tooLong",
+  message: "form.message.tooLong",
 };
 
 /** Validates a request; on failure gives one message key per field (the first problem found). */
@@ -41,7 +59,7 @@ export function validateContact(
   let formError: string | undefined;
   for (const issue of result.error.issues) {
     const field = issue.path[0];
-    if (field === "name" || field === "email" || field === "company") {
+    if (field === "name" || field === "email" || field === "company" || field === "message") {
       errors[field] ??= issue.message.startsWith("form.") ? issue.message : FALLBACK_KEY[field];
     } else {
       formError ??= "form.invalid";

@@ -8,6 +8,7 @@ import { canCreateTeams } from "../billing/billing-service.js";
 import type { Config } from "../config.js";
 import type { DB } from "../db/database.js";
 import type { KeyValueStore } from "../kv.js";
+import { existingAccountMail } from "../mail/templates/existing-account.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
 import type { SendMail } from "../mail/transport.js";
 import { organizationCreator } from "./organizations.js";
@@ -94,6 +95,16 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
       requireEmailVerification: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      // A sign-up with the address of an existing account answers exactly like a new one (Better
+      // Auth does so because verification is required) and mails the owner a notice instead of a
+      // code. Awaited like the code mail of a new sign-up, so both take about as long; a failure is
+      // only logged, so the answer does not change (docs/decisions/054-existing-address-sign-up.md).
+      async onExistingUserSignUp({ user }) {
+        const locale = (user as { locale?: string | null }).locale;
+        await sendMail(existingAccountMail({ to: user.email, baseUrl: config.BASE_URL, lang: locale })).catch((error) => {
+          logger.error({ err: error }, "existing account notice failed");
+        });
+      },
     },
     emailVerification: { autoSignInAfterVerification: true },
     plugins: [
@@ -108,7 +119,14 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
         // Sent at once, not through the outbox: it keeps mails readable, and a code is only of use
         // while the person waits for it (docs/decisions/044-mail-room.md).
         async sendVerificationOTP({ email, otp, type }) {
-          const user = await db.selectFrom("user").select("locale").where("email", "=", email.toLowerCase()).executeTakeFirst();
+          const user = await db
+            .selectFrom("user")
+            .select(["locale", "emailVerified"])
+            .where("email", "=", email.toLowerCase())
+            .executeTakeFirst();
+          // A verified address needs no verification code: sending one would let a sign-up with
+          // someone else's address open their account. The answer stays the same as for a new address.
+          if (type === "email-verification" && user?.emailVerified) return;
           try {
             await sendMail(verificationCodeMail({ to: email, code: otp, purpose: type, lang: user?.locale ?? undefined }));
           } catch (error) {
@@ -152,7 +170,11 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
       storage: kv ? "secondary-storage" : "memory",
       window: 60,
       max: 100,
+      // Everything else shares the default of 100 a minute per address and path.
       customRules: {
+        // Every page load reads the session (from the session cache or one indexed read); a limit here would
+        // sign out a busy user or an office behind one address. Reading it unlocks nothing.
+        "/get-session": false,
         "/sign-in/email": { window: 60, max: 5 },
         "/sign-up/email": { window: 60, max: 5 },
         "/email-otp/verify-email": { window: 60, max: 5 },

@@ -67,10 +67,23 @@ function codeOf(issue: z.core.$ZodIssue, path: string): string {
 }
 
 /**
+ * A verified address has nothing left to verify, and verifying signs in: a code for it (which is
+ * never sent, see sendVerificationOTP in auth.ts) must not open the account of a sign-up's address.
+ * Answered like a wrong code, so it tells nothing about the address.
+ */
+async function refuseVerifiedAddress(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+  const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
+  if (!email) return;
+  const found = await ctx.context.internalAdapter.findUserByEmail(email);
+  if (found?.user.emailVerified) throw APIError.from("BAD_REQUEST", { code: "INVALID_OTP", message: "Invalid OTP" });
+}
+
+/**
  * Refuses Better Auth requests whose fields break the product's rules, with a 400 `{ code, message }`
  * instead of a stored malformed value (or, for some shapes, a 500 from inside Better Auth).
  */
 export const authRequestRules = createAuthMiddleware(async (ctx) => {
+  if (ctx.path === "/email-otp/verify-email") await refuseVerifiedAddress(ctx);
   const rule = ctx.path ? RULES[ctx.path] : undefined;
   if (!rule) return;
   const result = rule.safeParse(ctx.body ?? {});

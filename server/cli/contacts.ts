@@ -52,14 +52,14 @@ try {
     process.exit(1);
   });
   if (command === "export") {
-    const header = ["id", "created_at", "status", "name", "email", "company", "language", "mails_sent", "mails_total"] as const;
+    const header = ["id", "created_at", "status", "name", "email", "company", "message", "language", "mails_sent", "mails_total"] as const;
     process.stdout.write(csvRow([...header]));
     for (const row of rows) process.stdout.write(csvRow(header.map((key) => row[key])));
   } else if (!rows.length) {
     console.log("No contact requests stored.");
   } else {
     printTable(
-      ["Received", "Status", "Mails", "Name", "Email", "Company", "Lang", "Id"],
+      ["Received", "Status", "Mails", "Name", "Email", "Company", "Lang", "Message", "Id"],
       rows.map((r) => [
         r.created_at.toISOString().replace("T", " ").slice(0, 19),
         r.status,
@@ -68,6 +68,7 @@ try {
         r.email,
         r.company ?? "",
         r.language,
+        preview(r.message),
         r.id,
       ]),
     );
@@ -75,6 +76,12 @@ try {
   }
 } finally {
   await database.close();
+}
+
+/** A message on one line of the table, shortened; the CSV export carries it in full. */
+function preview(message: string | null): string {
+  const line = (message ?? "").replace(/\s+/g, " ").trim();
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
 }
 
 function printTable(head: string[], body: string[][]) {

@@ -9,6 +9,7 @@ export interface ContactRow {
   name: string;
   email: string;
   company: string | null;
+  message: string | null;
   language: string;
   mails_sent: number;
   mails_total: number;
@@ -26,6 +27,7 @@ export async function listContacts(db: DB, opts: { limit?: number; status?: stri
       "c.name",
       "c.email",
       "c.company",
+      "c.message",
       "c.language",
       sql<number>`count(m.sent_at)::int`.as("mails_sent"),
       sql<number>`count(m.id)::int`.as("mails_total"),

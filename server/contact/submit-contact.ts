@@ -33,6 +33,7 @@ export async function submitContact(db: DB, input: ContactInput, ctx: SubmitCont
     name: input.name,
     email: input.email,
     company: input.company || null,
+    message: input.message || null,
     language: ctx.language,
     createdAt: new Date(),
   };
@@ -57,6 +58,7 @@ export async function submitContact(db: DB, input: ContactInput, ctx: SubmitCont
         name: contact.name,
         email: contact.email,
         company: contact.company,
+        message: contact.message,
         language: contact.language,
         status: spam ? "spam" : "pending",
         ip_hash: hashAddress(ctx.clientIp, ctx.secret),

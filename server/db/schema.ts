@@ -71,6 +71,8 @@ export interface ContactRequestTable {
   name: string;
   email: string;
   company: string | null;
+  /** Free text for the team only; never shown back to the sender (migration 0007_contact_message). */
+  message: string | null;
   language: string;
   status: ContactStatus;
   /** HMAC of the client address: lets abuse be traced without storing the address itself. */

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { createUnverifiedAccount, createVerifiedAccount, PASSWORD, test, typeCode, uniqueEmail } from "./accounts-support";
 import { axeViolations, codeFromMail, expect } from "./fixtures";
 
@@ -60,6 +61,42 @@ test("a signed-in visitor of the sign-in page goes straight to the dashboard", a
   await createVerifiedAccount(page.request);
   await page.goto("/de/sign-in");
   await expect(page).toHaveURL("/de/dashboard");
+});
+
+const SESSION_RETRY = {
+  en: { text: "We could not check your session. Try again.", retry: "Try again" },
+  de: { text: "Wir konnten Ihre Sitzung nicht prüfen. Bitte versuchen Sie es erneut.", retry: "Erneut versuchen" },
+} as const;
+
+/** Answers the page's first session read with 429, as an overloaded server would. */
+async function refuseFirstSessionRead(page: Page) {
+  let refused = false;
+  await page.route("**/api/auth/get-session*", (route) => {
+    if (refused) return route.fallback();
+    refused = true;
+    return route.fulfill({ status: 429, headers: { "retry-after": "60" }, json: { code: "TOO_MANY_REQUESTS", message: "Too many" } });
+  });
+}
+
+for (const lang of ["en", "de"] as const) {
+  test(`a refused session read on the dashboard offers a retry instead of signing out (${lang})`, async ({ page }) => {
+    const email = await createVerifiedAccount(page.request);
+    await refuseFirstSessionRead(page);
+    await page.goto(`/${lang}/dashboard`);
+    await expect(page.getByRole("alert")).toContainText(SESSION_RETRY[lang].text);
+    await expect(page).toHaveURL(`/${lang}/dashboard`);
+    await page.getByRole("button", { name: SESSION_RETRY[lang].retry }).click();
+    await expect(page.getByText(email)).toBeVisible();
+  });
+}
+
+test("a refused session read on the sign-in page offers a retry, which leads a signed-in visitor on", async ({ page }) => {
+  await createVerifiedAccount(page.request);
+  await refuseFirstSessionRead(page);
+  await page.goto("/en/sign-in");
+  await expect(page.getByRole("alert")).toContainText(SESSION_RETRY.en.text);
+  await page.getByRole("button", { name: SESSION_RETRY.en.retry }).click();
+  await expect(page).toHaveURL("/en/dashboard");
 });
 
 test("a visitor who is not signed in is sent from the dashboard to sign-in", async ({ page }) => {

@@ -26,6 +26,8 @@ const TEXT = {
     name: "Name",
     email: "Email",
     company: /Company/,
+    message: /^Message/,
+    noLinks: "Please leave out links and e-mail addresses",
     send: "Send message",
     sending: "Sending…",
     nameError: "Please enter your name (at least 2 characters)",
@@ -42,6 +44,8 @@ const TEXT = {
     name: "Name",
     email: "E-Mail",
     company: /Unternehmen/,
+    message: /^Nachricht/,
+    noLinks: "Bitte lassen Sie Links und E-Mail-Adressen weg",
     send: "Nachricht senden",
     sending: "Wird gesendet …",
     nameError: "Bitte geben Sie Ihren Namen ein (mindestens 2 Zeichen)",
@@ -88,6 +92,7 @@ for (const lang of ["en", "de"] as const) {
       await emailInput.fill(email);
       await expect(page.getByText(tx.emailError)).toHaveCount(0);
       await form.getByLabel(tx.company).fill("Analytical Engines & Co");
+      await form.getByRole("textbox", { name: tx.message }).fill("Could you show us a demo?\nThanks!");
 
       // Hold the request until the processing state has been seen; the real server then answers.
       let release!: () => void;
@@ -114,6 +119,24 @@ for (const lang of ["en", "de"] as const) {
       await expect
         .poll(async () => (await mailsTo("contact@localhost")).filter((m) => m.text.includes(email)).length, { timeout: 10_000 })
         .toBe(1);
+      // The message reaches the team only.
+      const [team] = (await mailsTo("contact@localhost")).filter((m) => m.text.includes(email));
+      expect(team?.text).toContain("Could you show us a demo?\nThanks!");
+      expect((await mailsTo(email))[0]?.text).not.toContain("demo");
+    });
+
+    test("offers a labelled message textarea and refuses a link in the name", async ({ page }) => {
+      const form = await openForm(page, lang);
+      const message = form.getByRole("textbox", { name: tx.message });
+      await expect(message).toBeVisible();
+      expect(await message.evaluate((el) => el.tagName)).toBe("TEXTAREA");
+      const name = form.getByLabel(tx.name);
+      await name.fill("You won! Claim at https://evil.example/claim");
+      await form.getByLabel(tx.email).fill("victim@example.com");
+      await form.getByRole("button", { name: tx.send }).click();
+      await expect(name).toHaveAttribute("aria-invalid", "true");
+      await expect(name).toHaveAccessibleDescription(tx.noLinks);
+      await expect(name).toBeFocused();
     });
 
     test("shows the server's message in a banner and clears it when sent again", async ({ page }, info) => {

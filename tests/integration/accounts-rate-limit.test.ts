@@ -60,6 +60,19 @@ describe.each(DATABASE_KINDS)("rate limits on %s", (kind) => {
     expect(resend.slice(0, 3).every((s) => s === 200)).toBe(true);
     expect(resend[3]).toBe(429);
   });
+
+  it("never limits session reads: 150 in a minute from one address all answer", async () => {
+    const ip = clientAddress();
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 15; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => server.fetch("/api/auth/get-session", { headers: { "x-forwarded-for": ip } })),
+      );
+      statuses.push(...answers.map((res) => res.status));
+    }
+    expect(statuses).toHaveLength(150);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+  });
 });
 
 describe.runIf(REDIS_URL)("rate limits shared through Redis", () => {

@@ -1,3 +1,5 @@
+import { createHash, randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DATABASE_KINDS } from "../support/databases.js";
 import { startTestServer, type TestServer } from "../support/server.js";
@@ -143,6 +145,54 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
     const fresh = codeIn(smtp.messages.filter((m) => m.to.includes(email)).at(-1) as (typeof smtp.messages)[number]);
     const ok = await server.fetch("/api/auth/email-otp/verify-email", post({ email, otp: fresh }));
     expect(ok.status).toBe(200);
+  });
+
+  it("a sign-up with the address of an existing account answers like a new one, mails the owner and signs nobody in", async () => {
+    const email = `taken-${kind}@example.com`;
+    await signUp({ name: "Margaret Hamilton", email, locale: "de" });
+    await verify(email);
+    const before = smtp.messages.filter((m) => m.to.includes(email)).length;
+
+    const fresh = await signUp({ name: "Somebody Else", email: `fresh-${kind}@example.com`, password: "another secret 1" });
+    const taken = await signUp({ name: "Somebody Else", email, password: "another secret 1" });
+    expect(taken.status).toBe(fresh.status);
+    const [freshBody, takenBody] = [await fresh.json(), await taken.json()];
+    expect(Object.keys(takenBody).sort()).toEqual(Object.keys(freshBody).sort());
+    expect(Object.keys(takenBody.user).sort()).toEqual(Object.keys(freshBody.user).sort());
+    expect(takenBody).toMatchObject({ token: null, user: { email, name: "Somebody Else", emailVerified: false } });
+    expect(sessionCookie(taken)).toBeUndefined();
+
+    // The owner gets a notice in their language with the ways in, and no code.
+    const notice = await smtp.waitFor(email, (m) => m.subject === "Jemand wollte sich mit Ihrer E-Mail-Adresse registrieren");
+    expect(notice.text).toContain(`${server.url}/de/sign-in`);
+    expect(notice.text).toContain(`${server.url}/de/forgot-password`);
+    expect(notice.html).toContain('lang="de"');
+    expect(/\b\d{6}\b/.test(notice.text)).toBe(false);
+
+    // "Resend code" answers as usual but sends nothing, and no code opens the account.
+    const resend = await server.fetch("/api/auth/email-otp/send-verification-otp", post({ email, type: "email-verification" }));
+    expect(resend.status).toBe(200);
+    expect(await resend.json()).toEqual({ success: true });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(before + 1);
+    // Even a code that matches the stored one (planted here, as if it had leaked) opens nothing.
+    const identifier = `email-verification-otp-${email}`;
+    const hash = createHash("sha256").update("424242").digest("base64url");
+    await sql`delete from verification where identifier = ${identifier}`.execute(server.db);
+    await sql`insert into verification (id, identifier, value, "expiresAt", "createdAt", "updatedAt")
+      values (${randomUUID()}, ${identifier}, ${`${hash}:0`}, now() + interval '5 minutes', now(), now())`.execute(server.db);
+    for (const otp of ["000000", "123456", "424242"]) {
+      const attempt = await server.fetch("/api/auth/email-otp/verify-email", post({ email, otp }));
+      expect(attempt.status).toBe(400);
+      expect((await attempt.json()).code).toBe("INVALID_OTP");
+      expect(sessionCookie(attempt)).toBeUndefined();
+    }
+
+    // The account is unchanged: the old password signs in, the new one does not.
+    expect((await server.fetch("/api/auth/sign-in/email", post({ email, password: "another secret 1" }))).status).toBe(401);
+    const owner = await server.fetch("/api/auth/sign-in/email", post({ email, password: "correct horse battery" }));
+    expect(owner.status).toBe(200);
+    expect((await session(sessionCookie(owner) as string)).user).toMatchObject({ name: "Margaret Hamilton", firstName: "Margaret" });
   });
 
   it("resets a forgotten password by an e-mailed code without revealing whether the address exists", async () => {

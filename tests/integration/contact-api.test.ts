@@ -53,7 +53,7 @@ describe.each(DATABASE_KINDS)("POST /api/send-contact on %s", (kind) => {
     expect(row.ip_hash).not.toContain("127.0.0.1");
 
     const notification = await smtp.waitFor(INBOX, (m) => m.text.includes(id));
-    expect(notification.subject).toBe('New contact request from Zoë "Z" O\'Brien & Co');
+    expect(notification.subject).toBe(`New contact request ${id.slice(0, 8)}`);
     expect(notification.headers.get("reply-to")).toMatchObject({ value: [{ address: "zoe@example.com" }] });
     expect(notification.text).toContain("Company: Müller & Söhne 'GmbH'");
     expect(notification.text).toContain("Language: de");
@@ -161,6 +161,72 @@ describe.each(DATABASE_KINDS)("POST /api/send-contact on %s", (kind) => {
         company: "Bitte entfernen Sie Zeilenumbrüche, Steuerzeichen und spitze Klammern",
       },
     });
+  });
+
+  it.each([
+    [{ name: "You won! Claim at https://evil.example/claim" }, "name"],
+    [{ name: "Visit www.evil.example" }, "name"],
+    [{ name: "Claim at evil.example/claim" }, "name"],
+    [{ name: "Ada", company: "Write to prizes@evil.example" }, "company"],
+    [{ name: "Ada", company: "hxxp://x.y" }, "company"],
+  ])("refuses a link or address in a name or company (%j), in the request's language", async (fields, field) => {
+    const before = smtp.messages.length;
+    const body = { email: "victim@example.com", ...fields };
+    const en = await server.fetch("/api/send-contact", post(body));
+    expect(en.status).toBe(400);
+    expect((await en.json()).errors).toEqual({ [field]: "Please leave out links and e-mail addresses" });
+    const de = await server.fetch("/api/send-contact", post(body, { "x-language": "de" }));
+    expect(de.status).toBe(400);
+    expect((await de.json()).errors).toEqual({ [field]: "Bitte lassen Sie Links und E-Mail-Adressen weg" });
+    const stored = await server.db.selectFrom("contact_request").select("id").where("email", "=", "victim@example.com").execute();
+    expect(stored).toEqual([]);
+    expect(smtp.messages.length).toBe(before);
+  });
+
+  it("stores the message and mails it to the team only, never to the sender", async () => {
+    const message = "We hire 40 engineers a year.\nCan we see a demo? <b>Details</b> at https://crm.example/jobs";
+    const res = await server.fetch("/api/send-contact", post({ name: "Mia Meyer", email: "mia@example.com", message: `  ${message}  ` }));
+    expect(res.status).toBe(201);
+    const { id } = await res.json();
+    const row = await server.db.selectFrom("contact_request").select("message").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.message).toBe(message);
+
+    const notification = await smtp.waitFor(INBOX, (m) => m.text.includes(id));
+    expect(notification.subject).toBe(`New contact request ${id.slice(0, 8)}`);
+    expect(notification.subject).not.toContain("Mia");
+    expect(notification.text).toContain(`Message:\n${message}`);
+    expect(notification.html).toContain("&#60;b&#62;Details&#60;/b&#62;");
+    expect(notification.html).not.toContain("<b>Details");
+
+    const confirmation = await smtp.waitFor("mia@example.com");
+    expect(confirmation.text).not.toContain("engineers");
+    expect(confirmation.html).not.toContain("engineers");
+    expect(confirmation.subject).toBe("We have received your message");
+  });
+
+  it("refuses a message over 2,000 characters and stores an empty one as none", async () => {
+    const long = await server.fetch(
+      "/api/send-contact",
+      post({ name: "Max Muster", email: "max@example.com", message: "x".repeat(2001) }, { "x-language": "de" }),
+    );
+    expect(long.status).toBe(400);
+    expect((await long.json()).errors).toEqual({ message: "Bitte fassen Sie Ihre Nachricht in höchstens 2.000 Zeichen" });
+    const exact = await server.fetch(
+      "/api/send-contact",
+      post({ name: "Max Muster", email: "max@example.com", message: "x".repeat(2000) }),
+    );
+    expect(exact.status).toBe(201);
+    const empty = await server.fetch("/api/send-contact", post({ name: "Max Muster", email: "max2@example.com", message: "   " }));
+    const { id } = await empty.json();
+    const row = await server.db.selectFrom("contact_request").select("message").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.message).toBeNull();
+    // Both requests' mails are out before the next test counts mails.
+    const ids = [(await exact.json()).id, id];
+    await expect
+      .poll(async () =>
+        (await server.db.selectFrom("contact_request").select("status").where("id", "in", ids).execute()).map((r) => r.status),
+      )
+      .toEqual(["notified", "notified"]);
   });
 
   it("answers other methods with a JSON 405", async () => {

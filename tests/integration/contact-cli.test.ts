@@ -19,7 +19,12 @@ describe.each(DATABASE_KINDS)("npm run contacts on %s", (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     for (const body of [
-      { name: 'Lovelace, "Ada"', email: "ada@example.com", company: '=HYPERLINK("http://evil.example","Click")' },
+      {
+        name: 'Lovelace, "Ada"',
+        email: "ada@example.com",
+        company: "=SUM(A1:A9)",
+        message: '=HYPERLINK("http://evil.example","Click")\nSecond line',
+      },
       { name: "Grace Hopper", email: "grace@example.com" },
       { name: "Spam Bot", email: "bot@example.com", website: "x" },
     ]) {
@@ -40,20 +45,23 @@ describe.each(DATABASE_KINDS)("npm run contacts on %s", (kind) => {
   it("lists the stored requests, newest first", async () => {
     const { stdout } = await cli("list");
     const lines = stdout.trim().split("\n");
-    expect(lines[0]).toMatch(/^Received\s+Status\s+Mails\s+Name\s+Email\s+Company\s+Lang\s+Id$/);
+    expect(lines[0]).toMatch(/^Received\s+Status\s+Mails\s+Name\s+Email\s+Company\s+Lang\s+Message\s+Id$/);
     expect(lines[2]).toContain("Spam Bot");
     expect(lines[2]).toContain("spam");
     expect(lines[3]).toContain("grace@example.com");
     expect(lines[4]).toContain('Lovelace, "Ada"');
+    expect(lines[4]).toContain('=HYPERLINK("http://evil.example","Click…');
     expect(stdout).toContain("3 requests");
   });
 
   it("exports CSV with escaping and neutralised formulas", async () => {
     const { stdout } = await cli("export", "--format", "csv");
     const lines = stdout.split("\r\n");
-    expect(lines[0]).toBe("id,created_at,status,name,email,company,language,mails_sent,mails_total");
+    expect(lines[0]).toBe("id,created_at,status,name,email,company,message,language,mails_sent,mails_total");
     const ada = lines.find((l) => l.includes("ada@example.com"));
-    expect(ada).toContain(`,"Lovelace, ""Ada""",ada@example.com,"'=HYPERLINK(""http://evil.example"",""Click"")",de,`);
+    expect(ada).toContain(
+      `,"Lovelace, ""Ada""",ada@example.com,'=SUM(A1:A9),"'=HYPERLINK(""http://evil.example"",""Click"")\nSecond line",de,`,
+    );
     expect(lines.at(-1)).toBe("");
     expect(lines).toHaveLength(5);
   });

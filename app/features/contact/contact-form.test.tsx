@@ -43,8 +43,9 @@ describe("ContactForm", () => {
     expect(screen.getByRole("form", { name: "Contact form" })).toBeTruthy();
     expect(screen.getByLabelText("Email").getAttribute("type")).toBe("email");
     expect(screen.getByLabelText(/Company/).textContent).toBe("");
-    // The honeypot is invisible to assistive technology: three text fields are exposed.
-    expect(screen.getAllByRole("textbox")).toHaveLength(3);
+    expect(screen.getByLabelText(/Message/).tagName).toBe("TEXTAREA");
+    // The honeypot is invisible to assistive technology: four text fields are exposed.
+    expect(screen.getAllByRole("textbox")).toHaveLength(4);
     expect(screen.getByRole("button", { name: "Send message" }).hasAttribute("disabled")).toBe(false);
     expect(screen.queryByRole("alert")).toBeNull();
   });
@@ -104,6 +105,7 @@ describe("ContactForm", () => {
       name: "Ada Lovelace",
       email: "ada@example.com",
       company: "Analytical Engines",
+      message: "",
       website: "",
     });
 

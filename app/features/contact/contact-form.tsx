@@ -22,7 +22,7 @@ async function loadModules() {
 
 type Values = Record<ContactField | typeof HONEYPOT_FIELD, string>;
 
-const EMPTY: Values = { name: "", email: "", company: "", [HONEYPOT_FIELD]: "" };
+const EMPTY: Values = { name: "", email: "", company: "", message: "", [HONEYPOT_FIELD]: "" };
 
 /**
  * The contact form of the landing page's #contact section. Validates on submit, then on every
@@ -37,7 +37,7 @@ export function ContactForm() {
   const [status, setStatus] = useState<Status>("idle");
   const [banner, setBanner] = useState<string>();
   const [sentName, setSentName] = useState("");
-  const inputs = useRef<Partial<Record<ContactField, HTMLInputElement | null>>>({});
+  const inputs = useRef<Partial<Record<ContactField, HTMLElement | null>>>({});
   const successHeading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -113,15 +113,16 @@ export function ContactForm() {
     return value && i18n.exists(`${CONTACT_NAMESPACE}:${value}`) ? t(value) : value;
   };
 
-  const field = (name: ContactField, type: string, autoComplete: string, optional = false) => (
+  const field = (name: ContactField, opts: { type?: string; autoComplete: string; optional?: boolean; multiline?: number }) => (
     <TextField
       look="site"
-      className={name === "company" ? "sm:col-span-2" : undefined}
+      className={name === "company" || name === "message" ? "sm:col-span-2" : undefined}
       id={`${id}-${name}`}
+      multiline={opts.multiline}
       label={
         <>
           {t(`form.${name}.label`)}
-          {optional && <span className="ml-1 font-normal text-slate-500">{t("form.company.optional")}</span>}
+          {opts.optional && <span className="ml-1 font-normal text-slate-500">{t("form.company.optional")}</span>}
         </>
       }
       error={message(name)}
@@ -129,8 +130,8 @@ export function ContactForm() {
         inputs.current[name] = el;
       }}
       name={name}
-      type={type}
-      autoComplete={autoComplete}
+      type={opts.type}
+      autoComplete={opts.autoComplete}
       value={values[name]}
       onChange={(e) => change(name, e.target.value)}
       placeholder={t(`form.${name}.placeholder`)}
@@ -153,9 +154,10 @@ export function ContactForm() {
         aria-busy={submitting}
         className="grid gap-5 sm:grid-cols-2"
       >
-        {field("name", "text", "name")}
-        {field("email", "email", "email")}
-        {field("company", "text", "organization", true)}
+        {field("name", { type: "text", autoComplete: "name" })}
+        {field("email", { type: "email", autoComplete: "email" })}
+        {field("company", { type: "text", autoComplete: "organization", optional: true })}
+        {field("message", { autoComplete: "off", optional: true, multiline: 5 })}
         {/* A trap for bots: hidden from people and assistive technology, so only a bot fills it. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>{t("form.honeypot")}</label>

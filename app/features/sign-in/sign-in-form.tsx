@@ -5,6 +5,8 @@ import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
 import { continueWithGoogle } from "../../identity/google";
+import { SessionCheckFailed } from "../../identity/session-check-failed";
+import { sessionState } from "../../identity/session-state";
 import { linkClass, PageSpinner } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
 import { useHydrated } from "../../ui/use-hydrated";
@@ -84,6 +86,8 @@ export function SignInForm() {
 
   return (
     <AuthShell>
+      {/* A signed-in visitor whose session could not be read is offered a retry, not taken as signed out. */}
+      {sessionState(session) === "unknown" && <SessionCheckFailed inline onRetry={() => void session.refetch()} />}
       <form onSubmit={submit} noValidate>
         <fieldset disabled={!hydrated} className="min-w-0 space-y-5">
           <StepHeading title={t("signIn.title")} subtitle={t("signIn.subtitle")} autoFocus={false} />

@@ -6,6 +6,8 @@ import { useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
 import { continueWithGoogle } from "../../identity/google";
+import { SessionCheckFailed } from "../../identity/session-check-failed";
+import { sessionState } from "../../identity/session-state";
 import { PageSpinner } from "../../ui";
 import { AuthShell } from "../auth-shell/auth-shell";
 import { BackToHome } from "./leave-dialog";
@@ -27,6 +29,7 @@ export function SignUpWizard() {
   const location = useLocation();
   const [params] = useSearchParams();
   const session = authClient.useSession();
+  const state = sessionState(session);
 
   const [ready, setReady] = useState(false);
   const [step, setStep] = useState<Step>(1);
@@ -48,10 +51,10 @@ export function SignUpWizard() {
   const toDashboard = () => navigate(`/${lang}/dashboard`, { replace: true });
 
   // Decide the first step once the session is known: a return from Google, a redirect from
-  // sign-in for an unverified address, or a signed-in visitor.
+  // sign-in for an unverified address, or a signed-in visitor. A failed read decides nothing.
   // biome-ignore lint/correctness/useExhaustiveDependencies: decided once, on the first known session
   useEffect(() => {
-    if (session.isPending || decided.current) return;
+    if (state === "pending" || state === "unknown" || decided.current) return;
     decided.current = true;
     const user = session.data?.user;
     const oauth = params.get("oauth");
@@ -77,7 +80,7 @@ export function SignUpWizard() {
       setStep(5);
     }
     setReady(true);
-  }, [session.isPending]);
+  }, [state]);
 
   const planNext = async () => {
     const user = session.data?.user;
@@ -144,7 +147,7 @@ export function SignUpWizard() {
   };
 
   if (!ready) {
-    return <PageSpinner />;
+    return state === "unknown" ? <SessionCheckFailed onRetry={() => void session.refetch()} /> : <PageSpinner />;
   }
 
   return (

@@ -5,6 +5,7 @@ import * as accounts from "./0003_accounts.js";
 import * as billing from "./0004_billing.js";
 import * as mail from "./0005_mail.js";
 import * as dropOrganizationRole from "./0006_drop_organization_role.js";
+import * as contactMessage from "./0007_contact_message.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004_billing": billing,
   "0005_mail": mail,
   "0006_drop_organization_role": dropOrganizationRole,
+  "0007_contact_message": contactMessage,
 };

@@ -8,6 +8,8 @@ export interface ContactDetails {
   name: string;
   email: string;
   company: string | null;
+  /** Free text for the team only: in the notification, never in the confirmation to the sender. */
+  message: string | null;
   language: string;
   createdAt: Date;
 }
@@ -19,7 +21,8 @@ export interface ContactDetails {
 export function contactNotificationMail(contact: ContactDetails, inbox: string, lang = "en"): Mail {
   const t = serverT(lang);
   const k = (key: string, vars?: Record<string, string>) => t(`contact:mail.notification.${key}`, vars);
-  const subject = k("subject", { name: contact.name });
+  // No user text in the subject: it is the part of a mail that is shown and forwarded everywhere.
+  const subject = k("subject", { ref: contact.id.slice(0, 8) });
   const rows: [string, string][] = [
     [k("name"), contact.name],
     [k("email"), contact.email],
@@ -28,14 +31,15 @@ export function contactNotificationMail(contact: ContactDetails, inbox: string, 
     [k("received"), contact.createdAt.toISOString()],
     [k("id"), contact.id],
   ];
-  const text = `${k("intro")}\n\n${rows.map(([label, value]) => `${label}: ${value}`).join("\n")}\n\n${k("reply", { name: contact.name })}\n`;
+  const message = contact.message ? `\n\n${k("message")}:\n${contact.message}` : "";
+  const text = `${k("intro")}\n\n${rows.map(([label, value]) => `${label}: ${value}`).join("\n")}${message}\n\n${k("reply", { name: contact.name })}\n`;
   const html = htmlLayout(
     t("email:lang"),
     subject,
     `${heading(subject)}
 <p>${escapeHtml(k("intro"))}</p>
 ${detailsTable(rows)}
-<p style="color:#6b7280">${escapeHtml(k("reply", { name: contact.name }))}</p>`,
+${contact.message ? `<p style="margin-bottom:4px;color:#6b7280">${escapeHtml(k("message"))}</p>\n<p style="white-space:pre-wrap;margin-top:0">${escapeHtml(contact.message)}</p>\n` : ""}<p style="color:#6b7280">${escapeHtml(k("reply", { name: contact.name }))}</p>`,
   );
   return { to: inbox, replyTo: contact.email, subject, text, html };
 }
