@@ -43,18 +43,39 @@ test("the FAQ opens one answer at a time and collapses the open one again", asyn
   await expect(page.getByText(/stored on servers in the EU/)).toBeHidden();
 });
 
-test("every pricing plan's sign-up button goes to the sign-up page at its top", async ({ page }) => {
+test("each pricing plan leads into its plan: Pro chosen for Pro, Individual for Free and Basic", async ({ page }) => {
   await page.goto("/de#pricing");
   const pricing = page.locator("section#pricing");
   await expect(pricing.getByRole("heading", { level: 3 })).toHaveText(["Free", "Basic", "Pro", "Enterprise"]);
   await expect(pricing.getByText("Am beliebtesten")).toBeVisible();
   const buttons = pricing.getByRole("link", { name: /^Registrieren/ });
-  await expect(buttons).toHaveCount(4);
-  for (const href of await buttons.evaluateAll((els) => els.map((e) => e.getAttribute("href")))) expect(href).toBe("/de/sign-up");
+  await expect(buttons).toHaveCount(3);
+  expect(await buttons.evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual([
+    "/de/sign-up",
+    "/de/sign-up",
+    "/de/sign-up?plan=pro",
+  ]);
   await buttons.nth(2).click();
-  await expect(page).toHaveURL(/\/de\/sign-up$/);
+  await expect(page).toHaveURL(/\/de\/sign-up\?plan=pro$/);
   // The URL changes before the new page has rendered and scrolled; wait for it to settle at the top.
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByRole("radio", { name: /^Pro/ })).toBeChecked();
+  await expect(page.getByLabel("Teamname")).toBeVisible();
+
+  await page.goto("/de/sign-up");
+  await expect(page.getByRole("radio", { name: /^Einzelnutzer/ })).toBeChecked();
+});
+
+test("the Enterprise card offers Contact sales and puts the cursor in the contact form's company field", async ({ page }) => {
+  for (const [lang, name, company] of [
+    ["en", /^Contact sales/, "Company"],
+    ["de", /^Vertrieb kontaktieren/, "Unternehmen"],
+  ] as const) {
+    await page.goto(`/${lang}#pricing`);
+    await page.locator("section#pricing").getByRole("link", { name }).click();
+    await expect(page.getByLabel(new RegExp(`^${company}`))).toBeFocused();
+    await expect(page.locator("section#contact")).toBeInViewport();
+  }
 });
 
 test.describe("highlighted lists", () => {

@@ -1,10 +1,11 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CONTACT_FIELDS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD } from "../../../core/contact/fields";
 import type { validateContact } from "../../../core/contact/schema";
 import type { sendContact } from "../../api/contact";
 import { Button, TextField } from "../../ui";
 import "./contact-form.css";
+import { contactFieldId } from "./field-ids";
 
 /** Translation namespace of the form; pages that show it list it in their `handle.i18n`. */
 export const CONTACT_NAMESPACE = "contact";
@@ -30,7 +31,6 @@ const EMPTY: Values = { name: "", email: "", company: "", message: "", [HONEYPOT
  */
 export function ContactForm() {
   const { t, i18n } = useTranslation(CONTACT_NAMESPACE);
-  const id = useId();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<ContactFieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -117,7 +117,7 @@ export function ContactForm() {
     <TextField
       look="site"
       className={name === "company" || name === "message" ? "sm:col-span-2" : undefined}
-      id={`${id}-${name}`}
+      id={contactFieldId(name)}
       multiline={opts.multiline}
       label={
         <>
@@ -160,9 +160,9 @@ export function ContactForm() {
         {field("message", { autoComplete: "off", optional: true, multiline: 5 })}
         {/* A trap for bots: hidden from people and assistive technology, so only a bot fills it. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={`${id}-${HONEYPOT_FIELD}`}>{t("form.honeypot")}</label>
+          <label htmlFor={contactFieldId(HONEYPOT_FIELD)}>{t("form.honeypot")}</label>
           <input
-            id={`${id}-${HONEYPOT_FIELD}`}
+            id={contactFieldId(HONEYPOT_FIELD)}
             name={HONEYPOT_FIELD}
             type="text"
             tabIndex={-1}

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { buttonClass, Icon } from "../../ui";
 import { check } from "../../ui/icons/site";
+import { CONTACT_COMPANY_FIELD_ID } from "../contact/field-ids";
+import { ANCHOR_SCROLL_DELAY_MS } from "../site-chrome/nav";
 import { SiteLink } from "../site-chrome/site-link";
 import { SectionHeading } from "./section-heading";
 
@@ -13,6 +15,14 @@ interface Plan {
   price: string;
   period: string;
   features: string[];
+}
+
+/**
+ * Enterprise plans are agreed in person: the card scrolls to the contact form and puts the cursor
+ * in the company field, without a second jump (the scroll is already under way).
+ */
+function focusContactCompany() {
+  window.setTimeout(() => document.getElementById(CONTACT_COMPANY_FIELD_ID)?.focus({ preventScroll: true }), ANCHOR_SCROLL_DELAY_MS);
 }
 
 export function Pricing() {
@@ -51,10 +61,11 @@ export function Pricing() {
                   ))}
                 </ul>
                 <SiteLink
-                  to="/sign-up"
+                  to={key === "enterprise" ? "#contact" : key === "pro" ? "/sign-up?plan=pro" : "/sign-up"}
+                  onNavigate={key === "enterprise" ? focusContactCompany : undefined}
                   className={buttonClass({ variant: highlighted ? "primary" : "secondary", size: "xl", pill: true }, "mt-8 text-center")}
                 >
-                  {t("pricing.signUp")}
+                  {key === "enterprise" ? t("pricing.contactSales") : t("pricing.signUp")}
                   <span className="sr-only">: {plan.title}</span>
                 </SiteLink>
               </li>

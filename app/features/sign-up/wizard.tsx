@@ -78,6 +78,9 @@ export function SignUpWizard() {
     } else if (verifyEmail) {
       setForm((f) => ({ ...f, email: verifyEmail }));
       setStep(5);
+    } else if (params.get("plan") === "pro") {
+      // The pricing page's Pro card: the plan is chosen, the team name still to be given.
+      setForm((f) => ({ ...f, planType: "pro" }));
     }
     setReady(true);
   }, [state]);
