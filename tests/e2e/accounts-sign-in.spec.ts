@@ -152,6 +152,46 @@ test("a forgotten password is reset with an e-mailed code, then used to sign in"
   await expect(page).toHaveURL("/de/dashboard");
 });
 
+test("the code screen of a password reset is no dead end: resend after a pause, another address, back to sign-in", async ({
+  page,
+  browser,
+}) => {
+  const setup = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const email = await createVerifiedAccount(setup.request, { locale: "en" });
+  await setup.close();
+  await page.clock.install();
+  await page.goto("/en/forgot-password");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText(`If an account exists for ${email}, we have sent`)).toBeVisible();
+  const resend = page.getByRole("button", { name: /^Send a new code/ });
+  await expect(resend).toBeDisabled();
+  await expect(resend).toHaveText(/in \d+ s$/);
+
+  // A new error replaces the old one: a field error clears an earlier message.
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByText("Please enter all 6 digits")).toBeVisible();
+
+  await page.clock.runFor(31_000);
+  await expect(resend).toBeEnabled();
+  await expect(resend).toHaveText("Send a new code");
+  await resend.click();
+  await expect(page.getByText(`If an account exists for ${email}, we have sent a new 6-digit code`)).toBeVisible();
+  await expect(page.getByText("Please enter all 6 digits")).toBeHidden();
+  await expect
+    .poll(async () => (await (await fetch(`${process.env.E2E_MAILBOX_URL}/?to=${encodeURIComponent(email)}`)).json()).length)
+    .toBeGreaterThanOrEqual(3);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByRole("button", { name: "Use a different e-mail address" }).click();
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
+  await expect(page.getByRole("button", { name: "Send code" })).toBeVisible();
+  await page.getByLabel("E-mail").fill(uniqueEmail("other"));
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByRole("link", { name: "Back to sign-in" }).click();
+  await expect(page).toHaveURL("/en/sign-in");
+});
+
 test("a reset request for an unknown address looks the same and sends nothing", async ({ page }) => {
   const email = uniqueEmail("nobody");
   await page.goto("/en/forgot-password");

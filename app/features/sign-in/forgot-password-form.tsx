@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LocalizedLink } from "../../i18n";
 import { authClient } from "../../identity/client";
@@ -12,6 +12,8 @@ import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
 
 const MIN_PASSWORD = 8;
+/** A new code can be asked for this long after the last one; the server allows 3 a minute. */
+const RESEND_COOLDOWN_SECONDS = 30;
 
 /**
  * Password reset by e-mailed code: ask for the address, then take the code and a new password.
@@ -26,16 +28,55 @@ export function ForgotPasswordForm() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [fieldErrors, setFieldErrors] = useState<{ code?: string; password?: string }>({});
+  const [resendAt, setResendAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const [resent, setResent] = useState(false);
+  const cooldown = Math.max(0, Math.ceil((resendAt - now) / 1000));
 
-  const request = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!email.trim()) return setError(t("forgotPassword.emailRequired"));
+  // Counts down from the time of the last code, so a throttled or sleeping tab shows the right wait.
+  useEffect(() => {
+    if (resendAt <= Date.now()) return;
+    const timer = window.setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= resendAt) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [resendAt]);
+
+  /** Asks for a code; true when the server took the request. Each answer replaces the last message. */
+  const sendCode = async () => {
     setError(undefined);
     setBusy(true);
     const { error: failure } = await authClient.emailOtp.requestPasswordReset({ email: email.trim() });
     setBusy(false);
-    if (failure) return setError(authErrorMessage(t, failure, "forgotPassword.error"));
-    setPhase("reset");
+    if (failure) {
+      setError(authErrorMessage(t, failure, "forgotPassword.error"));
+      return false;
+    }
+    setNow(Date.now());
+    setResendAt(Date.now() + RESEND_COOLDOWN_SECONDS * 1000);
+    return true;
+  };
+
+  const request = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim()) return setError(t("forgotPassword.emailRequired"));
+    setResent(false);
+    if (await sendCode()) setPhase("reset");
+  };
+
+  const resend = async () => {
+    setFieldErrors({});
+    setResent(await sendCode());
+  };
+
+  const changeAddress = () => {
+    setPhase("request");
+    setCode("");
+    setPassword("");
+    setError(undefined);
+    setFieldErrors({});
+    setResent(false);
   };
 
   const reset = async (e: FormEvent) => {
@@ -45,8 +86,8 @@ export function ForgotPasswordForm() {
       password: password.length >= MIN_PASSWORD ? undefined : t("forgotPassword.passwordTooShort"),
     };
     setFieldErrors(errors);
-    if (errors.code || errors.password) return;
     setError(undefined);
+    if (errors.code || errors.password) return;
     setBusy(true);
     const { error: failure } = await authClient.emailOtp.resetPassword({ email: email.trim(), otp: code.trim(), password });
     setBusy(false);
@@ -74,7 +115,7 @@ export function ForgotPasswordForm() {
       {phase === "reset" && (
         <form onSubmit={reset} noValidate className="space-y-5">
           <StepHeading title={t("forgotPassword.title")} />
-          <FormAlert tone="info">{t("forgotPassword.sent", { email: email.trim() })}</FormAlert>
+          <FormAlert tone="info">{t(resent ? "forgotPassword.resent" : "forgotPassword.sent", { email: email.trim() })}</FormAlert>
           {error && <FormAlert>{error}</FormAlert>}
           <TextField
             id="code"
@@ -100,6 +141,22 @@ export function ForgotPasswordForm() {
           <FormButton type="submit" disabled={busy}>
             {busy ? t("forgotPassword.saving") : t("forgotPassword.save")}
           </FormButton>
+          <div className="flex flex-wrap justify-center gap-x-4 gap-y-2 text-sm">
+            <button
+              type="button"
+              className={`${linkClass} disabled:cursor-not-allowed disabled:font-normal disabled:text-slate-600 disabled:no-underline`}
+              disabled={busy || cooldown > 0}
+              onClick={() => void resend()}
+            >
+              {cooldown > 0 ? t("forgotPassword.resendIn", { seconds: cooldown }) : t("forgotPassword.resend")}
+            </button>
+            <button type="button" className={linkClass} onClick={changeAddress}>
+              {t("forgotPassword.changeAddress")}
+            </button>
+            <LocalizedLink to="/sign-in" className={linkClass}>
+              {t("forgotPassword.backToSignIn")}
+            </LocalizedLink>
+          </div>
         </form>
       )}
       {phase === "done" && (
