@@ -205,6 +205,8 @@ test("the whole wizard can be completed with the keyboard alone", async ({ page 
   await page.keyboard.press("Enter");
   // Welcome: Tab reaches the e-mail button after Google.
   await expect(page.getByRole("heading", { name: "Welcome" })).toBeFocused();
+  // The Google button appears once the server has said Google is offered.
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Continue with e-mail" })).toBeFocused();
