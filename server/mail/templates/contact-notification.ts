@@ -1,18 +1,10 @@
+import type { ContactRequestTable } from "../../db/schema.js";
 import { serverT } from "../../i18n.js";
 import { detailsTable, escapeHtml, heading, htmlLayout } from "../layout.js";
 import type { Mail } from "../transport.js";
 
-/** What the contact mails say about a request. */
-export interface ContactDetails {
-  id: string;
-  name: string;
-  email: string;
-  company: string | null;
-  /** Free text for the team only: in the notification, never in the confirmation to the sender. */
-  message: string | null;
-  language: string;
-  createdAt: Date;
-}
+/** What the contact mails say about a request: its stored fields, and when it came in. */
+export type ContactDetails = Pick<ContactRequestTable, "id" | "name" | "email" | "company" | "message" | "language"> & { createdAt: Date };
 
 /**
  * The mail to the company's inbox. It is written in the site's default language (one language for
