@@ -8,6 +8,7 @@ import path from "node:path";
 const reports = mkdtempSync(path.join(tmpdir(), "crm-test-reports-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
+const failedTests = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
@@ -33,19 +34,35 @@ if (existsSync(vitestReport)) {
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + r.numTodoTests;
+  for (const file of r.testResults)
+    for (const t of file.assertionResults)
+      if (t.status === "failed") failedTests.push(`${path.relative(process.cwd(), file.name)} › ${t.fullName}`);
+}
+
+/** Playwright's JSON report nests suites by file and describe block; a spec failed when a test of it did. */
+function collectFailedSpecs(suites = []) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? [])
+      if (!spec.ok)
+        for (const t of spec.tests) if (t.status === "unexpected") failedTests.push(`${spec.file} › [${t.projectName}] ${spec.title}`);
+    collectFailedSpecs(suite.suites);
+  }
 }
 
 if (built && run("browser", "node", ["scripts/ensure-browser.mjs"])) {
   const pwReport = path.join(reports, "playwright.json");
   npx("end-to-end tests", ["playwright", "test"], { PW_JSON_REPORT: pwReport });
   if (existsSync(pwReport)) {
-    const s = JSON.parse(readFileSync(pwReport, "utf8")).stats;
+    const report = JSON.parse(readFileSync(pwReport, "utf8"));
+    const s = report.stats;
     totals.passed += s.expected + s.flaky;
     totals.failed += s.unexpected;
     totals.skipped += s.skipped;
+    collectFailedSpecs(report.suites);
   }
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ✘ ${t}`).join("\n")}`);
 if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(", ")}`);
 // Stages that fail without counting a test (lint, build) still count as one failure each.
 const stageOnlyFailures = failedStages.filter((s) => !["unit and integration tests", "end-to-end tests"].includes(s)).length;

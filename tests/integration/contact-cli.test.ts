@@ -6,6 +6,8 @@ import { startTestServer, type TestServer } from "../support/server.js";
 
 /** Starting a server on a fresh embedded database can take long on a busy machine. */
 const START_TIMEOUT = 120_000;
+/** Each command is a fresh Node process that compiles the CLI and opens the database. */
+const CLI_TIMEOUT = 90_000;
 
 const run = promisify(execFile);
 
@@ -42,31 +44,43 @@ describe.each(DATABASE_KINDS)("npm run contacts on %s", (kind) => {
     await server?.database.drop();
   });
 
-  it("lists the stored requests, newest first", async () => {
-    const { stdout } = await cli("list");
-    const lines = stdout.trim().split("\n");
-    expect(lines[0]).toMatch(/^Received\s+Status\s+Mails\s+Name\s+Email\s+Company\s+Lang\s+Message\s+Id$/);
-    expect(lines[2]).toContain("Spam Bot");
-    expect(lines[2]).toContain("spam");
-    expect(lines[3]).toContain("grace@example.com");
-    expect(lines[4]).toContain('Lovelace, "Ada"');
-    expect(lines[4]).toContain('=HYPERLINK("http://evil.example","Click…');
-    expect(stdout).toContain("3 requests");
-  });
+  it(
+    "lists the stored requests, newest first",
+    async () => {
+      const { stdout } = await cli("list");
+      const lines = stdout.trim().split("\n");
+      expect(lines[0]).toMatch(/^Received\s+Status\s+Mails\s+Name\s+Email\s+Company\s+Lang\s+Message\s+Id$/);
+      expect(lines[2]).toContain("Spam Bot");
+      expect(lines[2]).toContain("spam");
+      expect(lines[3]).toContain("grace@example.com");
+      expect(lines[4]).toContain('Lovelace, "Ada"');
+      expect(lines[4]).toContain('=HYPERLINK("http://evil.example","Click…');
+      expect(stdout).toContain("3 requests");
+    },
+    CLI_TIMEOUT,
+  );
 
-  it("exports CSV with escaping and neutralised formulas", async () => {
-    const { stdout } = await cli("export", "--format", "csv");
-    const lines = stdout.split("\r\n");
-    expect(lines[0]).toBe("id,created_at,status,name,email,company,message,language,mails_sent,mails_total");
-    const ada = lines.find((l) => l.includes("ada@example.com"));
-    expect(ada).toContain(
-      `,"Lovelace, ""Ada""",ada@example.com,'=SUM(A1:A9),"'=HYPERLINK(""http://evil.example"",""Click"")\nSecond line",de,`,
-    );
-    expect(lines.at(-1)).toBe("");
-    expect(lines).toHaveLength(5);
-  });
+  it(
+    "exports CSV with escaping and neutralised formulas",
+    async () => {
+      const { stdout } = await cli("export", "--format", "csv");
+      const lines = stdout.split("\r\n");
+      expect(lines[0]).toBe("id,created_at,status,name,email,company,message,language,mails_sent,mails_total");
+      const ada = lines.find((l) => l.includes("ada@example.com"));
+      expect(ada).toContain(
+        `,"Lovelace, ""Ada""",ada@example.com,'=SUM(A1:A9),"'=HYPERLINK(""http://evil.example"",""Click"")\nSecond line",de,`,
+      );
+      expect(lines.at(-1)).toBe("");
+      expect(lines).toHaveLength(5);
+    },
+    CLI_TIMEOUT,
+  );
 
-  it("explains its usage for an unknown format", async () => {
-    await expect(cli("export", "--format", "xlsx")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("--format csv") });
-  });
+  it(
+    "explains its usage for an unknown format",
+    async () => {
+      await expect(cli("export", "--format", "xlsx")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("--format csv") });
+    },
+    CLI_TIMEOUT,
+  );
 });
