@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
+import { maintenanceSwitch } from "./access/maintenance.js";
 import { type Auth, CLIENT_IP_HEADER, trustedOrigins } from "./auth/auth.js";
 import { normalizeAuthError } from "./auth/auth-errors.js";
 import { organizationCreator } from "./auth/organizations.js";
@@ -14,6 +15,7 @@ import type { DB } from "./db/database.js";
 import { AppError } from "./errors.js";
 import { type AppEnv, requestContext } from "./http/context.js";
 import { errorResponse } from "./http/errors.js";
+import { maintenanceGate } from "./http/maintenance.js";
 import { refuseNulCharacters } from "./http/nul-characters.js";
 import { registerPages } from "./http/pages.js";
 import { sameOrigin } from "./http/same-origin.js";
@@ -57,6 +59,8 @@ export function createApp(deps: AppDeps) {
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(requestContext({ logger, trustedIpHeader: config.TRUSTED_IP_HEADER }));
   app.use(securityHeaders({ https: config.BASE_URL.startsWith("https://") }));
+  // Maintenance answers before anything reads a session or a body.
+  app.use("/api/*", maintenanceGate(maintenanceSwitch({ db, forced: config.MAINTENANCE, logger })));
   // A visitor without a session gets 401 before any of the body checks below read the body.
   app.use("/api/*", sessionFirst({ auth, trustedOrigins: trustedOrigins(config) }));
   app.use(

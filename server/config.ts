@@ -43,6 +43,8 @@ const schema = z
     /** Name of a header set by a trusted reverse proxy with the client address, e.g. x-forwarded-for. */
     TRUSTED_IP_HEADER: optional(z.string().regex(/^[a-z0-9-]+$/i, "must be a header name")),
     RATE_LIMIT: flag(true),
+    /** Forces maintenance mode; the operator can also switch it in the database (npm run maintenance). */
+    MAINTENANCE: flag(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

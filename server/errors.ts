@@ -19,6 +19,7 @@ export const ERRORS = {
   tooManyRequests: { status: 429, key: "errors:tooManyRequests" },
   internal: { status: 500, key: "errors:internal" },
   unavailable: { status: 503, key: "errors:unavailable", headers: { "Retry-After": "5" } },
+  maintenance: { status: 503, key: "errors:maintenance", code: "MAINTENANCE", headers: { "Retry-After": "300" } },
 
   invalidContact: { status: 400, key: "contact:form.invalid" },
   contactTooManyRequests: { status: 429, key: "contact:tooManyRequests" },
@@ -42,6 +43,8 @@ export interface ErrorAnswer {
   status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
   /** `namespace:key` of the message in locales/{lng}/. */
   key: string;
+  /** A code answered beside the message where the browser shows something of its own for it. */
+  code?: string;
   headers?: Record<string, string>;
 }
 

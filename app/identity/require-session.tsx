@@ -4,7 +4,7 @@ import { useLanguage } from "../i18n";
 import { PageSpinner } from "../ui";
 import { authClient, type Session } from "./client";
 import { SessionCheckFailed } from "./session-check-failed";
-import { sessionState } from "./session-state";
+import { sessionState, sessionUnreadable } from "./session-state";
 
 /**
  * Renders its children only for a signed-in visitor: a spinner while the session loads, a retry
@@ -18,7 +18,7 @@ export function RequireSession({ children }: { children: (session: Session) => R
   useEffect(() => {
     if (state === "signed-out") navigate(`/${lang}/sign-in`, { replace: true });
   }, [state, navigate, lang]);
-  if (state === "unknown") return <SessionCheckFailed onRetry={() => void session.refetch()} />;
+  if (sessionUnreadable(state)) return <SessionCheckFailed maintenance={state === "maintenance"} onRetry={() => void session.refetch()} />;
   if (state !== "signed-in" || !session.data) return <PageSpinner />;
   return <>{children(session.data)}</>;
 }

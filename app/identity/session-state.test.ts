@@ -8,6 +8,11 @@ describe("sessionState", () => {
     expect(sessionState({ data: null, isPending: false, error: {} })).toBe("unknown");
   });
 
+  it("tells maintenance from other failures", () => {
+    expect(sessionState({ data: null, isPending: false, error: { status: 503, code: "MAINTENANCE" } })).toBe("maintenance");
+    expect(sessionState({ data: null, isPending: false, error: { status: 503, code: "OTHER" } })).toBe("unknown");
+  });
+
   it("keeps a known session through a failed refresh", () => {
     expect(sessionState({ data: { user: {} }, isPending: false, error: { status: 429 } })).toBe("signed-in");
   });

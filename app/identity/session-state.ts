@@ -1,11 +1,16 @@
 /** What the browser knows about the visitor's session: a failed read is not the same as none. */
-export type SessionState = "pending" | "signed-in" | "signed-out" | "unknown";
+export type SessionState = "pending" | "signed-in" | "signed-out" | "unknown" | "maintenance";
 
 interface SessionRead {
   data: unknown;
   isPending: boolean;
-  error: { status?: number } | null;
+  error: { status?: number; code?: string } | null;
 }
+
+/**
+ * Whether the session could not be read, for a screen that shows why instead of its content.
+ */
+export const sessionUnreadable = (state: SessionState) => state === "unknown" || state === "maintenance";
 
 /**
  * A session read that failed (a 429, a 5xx, no network) leaves the session unknown: the visitor
@@ -15,6 +20,8 @@ interface SessionRead {
 export function sessionState({ data, isPending, error }: SessionRead): SessionState {
   if (data) return "signed-in";
   if (isPending) return "pending";
+  // In maintenance the server cannot say whether there is a session; the screen says why.
+  if (error?.status === 503 && error.code === "MAINTENANCE") return "maintenance";
   if (error && error.status !== 401) return "unknown";
   return "signed-out";
 }

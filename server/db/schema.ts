@@ -154,6 +154,12 @@ export interface LocalSubscriptionTable {
   created_at: Generated<Date>;
 }
 
+export interface AppSettingTable {
+  key: string;
+  value: string;
+  updated_at: Generated<Date>;
+}
+
 /** Tables the product's own code queries; Better Auth manages the rest of its tables itself. */
 export interface Database {
   user: UserTable;
@@ -168,4 +174,5 @@ export interface Database {
   billing_event: BillingEventTable;
   local_checkout_session: LocalCheckoutSessionTable;
   local_subscription: LocalSubscriptionTable;
+  app_setting: AppSettingTable;
 }

@@ -6,7 +6,7 @@ import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
 import { continueWithGoogle } from "../../identity/google";
 import { SessionCheckFailed } from "../../identity/session-check-failed";
-import { sessionState } from "../../identity/session-state";
+import { sessionState, sessionUnreadable } from "../../identity/session-state";
 import { linkClass, PageSpinner } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
 import { useHydrated } from "../../ui/use-hydrated";
@@ -25,6 +25,7 @@ export function SignInForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const session = authClient.useSession();
+  const state = sessionState(session);
   const hydrated = useHydrated();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -56,7 +57,8 @@ export function SignInForm() {
         navigate(`/${lang}/sign-up`, { state: { verifyEmail: email.trim() } satisfies VerifyEmailState });
         return;
       }
-      if (!failure.status || failure.status >= 502) return setError(t("signIn.notReady"));
+      const down = !failure.status || failure.status >= 502;
+      if (down && failure.code !== "MAINTENANCE") return setError(t("signIn.notReady"));
       return setError(authErrorMessage(t, failure, "signIn.error"));
     }
     // Anything short of a session (e.g. a further factor being asked for) is not a completed sign-in.
@@ -87,7 +89,9 @@ export function SignInForm() {
   return (
     <AuthShell>
       {/* A signed-in visitor whose session could not be read is offered a retry, not taken as signed out. */}
-      {sessionState(session) === "unknown" && <SessionCheckFailed inline onRetry={() => void session.refetch()} />}
+      {sessionUnreadable(state) && (
+        <SessionCheckFailed inline maintenance={state === "maintenance"} onRetry={() => void session.refetch()} />
+      )}
       <form onSubmit={submit} noValidate>
         <fieldset disabled={!hydrated} className="min-w-0 space-y-5">
           <StepHeading title={t("signIn.title")} subtitle={t("signIn.subtitle")} autoFocus={false} />

@@ -7,7 +7,7 @@ import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
 import { continueWithGoogle } from "../../identity/google";
 import { SessionCheckFailed } from "../../identity/session-check-failed";
-import { sessionState } from "../../identity/session-state";
+import { sessionState, sessionUnreadable } from "../../identity/session-state";
 import { PageSpinner } from "../../ui";
 import { AuthShell } from "../auth-shell/auth-shell";
 import { BackToHome } from "./leave-dialog";
@@ -150,7 +150,11 @@ export function SignUpWizard() {
   };
 
   if (!ready) {
-    return state === "unknown" ? <SessionCheckFailed onRetry={() => void session.refetch()} /> : <PageSpinner />;
+    return sessionUnreadable(state) ? (
+      <SessionCheckFailed maintenance={state === "maintenance"} onRetry={() => void session.refetch()} />
+    ) : (
+      <PageSpinner />
+    );
   }
 
   return (

@@ -1,0 +1,72 @@
+import { axeViolations, test as base, expect } from "./fixtures";
+import { type OwnServer, startOwnServer } from "./own-server";
+
+const texts = {
+  en: {
+    message:
+      "We are carrying out maintenance. Signing in, signing up and the account area will be back shortly; the website stays available.",
+    email: "E-mail",
+    password: "Password",
+    submit: "Sign In",
+  },
+  de: {
+    message:
+      "Wir führen gerade Wartungsarbeiten durch. Anmeldung, Registrierung und Kontobereich sind in Kürze wieder verfügbar; die Website bleibt erreichbar.",
+    email: "E-Mail",
+    password: "Passwort",
+    submit: "Anmelden",
+  },
+} as const;
+
+/**
+ * The shared `test`, except that the browser's "Failed to load resource" notice for the 503
+ * answers of the identity API is expected here: they are what this spec is about.
+ */
+const test = base.extend({
+  pageErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() !== "error") return;
+      if (/status of 503/.test(m.text()) && new URL(m.location().url).pathname.startsWith("/api/auth/")) return;
+      errors.push(`${m.text()} (${m.location().url})`);
+    });
+    await use(errors);
+    expect(errors, "console or page errors").toEqual([]);
+  },
+});
+
+// Two pages with an accessibility check each, on a second server.
+test.describe.configure({ timeout: 60_000 });
+
+let server: OwnServer;
+test.beforeAll(async () => {
+  // A fresh embedded database is created and migrated first.
+  test.setTimeout(120_000);
+  server = await startOwnServer({ MAINTENANCE: "1" });
+});
+test.afterAll(() => server?.stop());
+
+for (const lang of ["en", "de"] as const) {
+  const x = texts[lang];
+
+  test(`in maintenance, sign-in and the dashboard say so and the landing page stays up (${lang}) @phone`, async ({ page }) => {
+    await page.goto(`${server.url}/${lang}/sign-in`);
+    await expect(page.getByRole("alert").filter({ hasText: x.message })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel(x.email).fill("someone@example.com");
+    await page.getByLabel(x.password, { exact: true }).fill("correct horse battery");
+    await page.getByRole("button", { name: x.submit, exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: x.message })).toHaveCount(2);
+
+    await page.goto(`${server.url}/${lang}/dashboard`);
+    await expect(page.getByRole("alert")).toHaveText(new RegExp(x.message.replace(/[.;]/g, "\\$&")));
+    await expect(page).toHaveURL(`${server.url}/${lang}/dashboard`);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const landing = await page.goto(`${server.url}/${lang}`);
+    expect(landing?.status()).toBe(200);
+    await expect(page.getByRole("main")).toBeVisible();
+  });
+}

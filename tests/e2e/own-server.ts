@@ -1,0 +1,56 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "../support/server";
+
+export interface OwnServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A second instance of the production build on its own embedded database, for a spec that needs
+ * an operator setting (maintenance, sign-up mode) that must not reach the other specs' server.
+ */
+export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "crm-e2e-own-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ["build/node/main.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      AUTH_SECRET: "e2e-own-secret-e2e-own-secret-e2e-own",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      RATE_LIMIT: "off",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    if (Date.now() > deadline) throw new Error("The server did not become healthy within 60 s");
+    const healthy = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    async stop() {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
