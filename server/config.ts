@@ -43,6 +43,13 @@ const schema = z
     /** Name of a header set by a trusted reverse proxy with the client address, e.g. x-forwarded-for. */
     TRUSTED_IP_HEADER: optional(z.string().regex(/^[a-z0-9-]+$/i, "must be a header name")),
     RATE_LIMIT: flag(true),
+    /** Sign-up e-mail rules (docs/decisions/126): throwaway domains, plus addresses, the operator's lists. */
+    EMAIL_REFUSE_DISPOSABLE: flag(true),
+    EMAIL_REFUSE_PLUS: flag(false),
+    EMAIL_BLOCKLIST: optional(z.string()),
+    EMAIL_ALLOWLIST: optional(z.string()),
+    /** Applies the e-mail rules to the contact form as well. */
+    CONTACT_EMAIL_RULES: flag(false),
     /** Forces maintenance mode; the operator can also switch it in the database (npm run maintenance). */
     MAINTENANCE: flag(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,9 +1,10 @@
 import { betterAuth } from "better-auth";
-import { getOAuthState } from "better-auth/api";
+import { APIError, getOAuthState } from "better-auth/api";
 import { bearer, emailOTP, genericOAuth, organization } from "better-auth/plugins";
 import type { Logger } from "pino";
 import { splitName } from "../../core/names.js";
 import { PLAN_TYPES } from "../../core/plans.js";
+import { emailAllowed, emailRulesOf, normalizeEmail } from "../access/email-rules.js";
 import { canCreateTeams } from "../billing/billing-service.js";
 import type { Config } from "../config.js";
 import type { DB } from "../db/database.js";
@@ -14,7 +15,7 @@ import type { SendMail } from "../mail/transport.js";
 import { organizationCreator } from "./organizations.js";
 import { AUTH_BASE_PATH, UNUSED_AUTH_PATHS } from "./paths.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
-import { authRequestRules } from "./request-rules.js";
+import { authRequestRules, echoTypedAddress } from "./request-rules.js";
 import { checkNameLengths, createSignUpTeam, signUpPlan } from "./sign-up-plan.js";
 
 /** Header our server sets to the resolved client address; any client-sent value is replaced. */
@@ -33,6 +34,7 @@ export interface AuthDeps {
 
 export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
   const google = config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET;
+  const emailRules = emailRulesOf(config);
   const auth = betterAuth({
     appName: "Recruiting CRM",
     baseURL: config.BASE_URL,
@@ -45,10 +47,12 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
     // Code routes the product does not use: sign-in by code (and the account creation it allows),
     // the deprecated reset alias and the resends outside our own limits, and a bare code check.
     disabledPaths: [...UNUSED_AUTH_PATHS],
-    hooks: { before: authRequestRules },
+    hooks: { before: authRequestRules(emailRules), after: echoTypedAddress },
     user: {
       additionalFields: {
         locale: { type: "string", required: false, defaultValue: "en", input: true },
+        // The mailbox the address reaches (docs/decisions/126); unique, so variants of one address cannot hold two accounts.
+        normalizedEmail: { type: "string", required: false, input: false },
         // --- Subscription state (public metadata): written only by billing, never by the user. ---
         // "planType" belongs to the sign-up fields (the chosen plan); billing sets it to "pro" once subscribed.
         activeSubscription: { type: "boolean", required: false, defaultValue: false, input: false },
@@ -72,11 +76,25 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
             // The Google route carries plan, team name and language through the OAuth state.
             const oauth = ctx?.path?.startsWith("/callback/") || ctx?.path?.startsWith("/oauth2/callback/") ? await getOAuthState() : null;
             checkNameLengths(user);
+            // The Google route does not pass the request rules: its address is checked here.
+            if (!emailAllowed(emailRules, user.email)) {
+              throw APIError.from("FORBIDDEN", { code: "NOT_ALLOWED_ACCESS", message: "Not allowed" });
+            }
+            const normalizedEmail = normalizeEmail(user.email);
+            // A sign-up by e-mail with a variant of an existing address never gets here (see the request
+            // rules); through Google, a variant of another account's address is refused.
+            const taken = await db.selectFrom("user").select("id").where("normalizedEmail", "=", normalizedEmail).executeTakeFirst();
+            if (taken) throw APIError.from("FORBIDDEN", { code: "NOT_ALLOWED_ACCESS", message: "Not allowed" });
             const source = oauth ?? user;
             const plan = signUpPlan(source as { planType?: unknown; teamName?: unknown }, { requireTeamName: !oauth });
             const names = user.firstName || user.lastName ? {} : splitName(String(user.name ?? ""));
             const locale = oauth && (oauth.locale === "de" || oauth.locale === "en") ? { locale: oauth.locale } : {};
-            return { data: { ...user, ...names, ...locale, ...plan } };
+            return { data: { ...user, ...names, ...locale, ...plan, normalizedEmail } };
+          },
+        },
+        update: {
+          async before(data) {
+            return typeof data.email === "string" ? { data: { ...data, normalizedEmail: normalizeEmail(data.email) } } : { data };
           },
         },
       },

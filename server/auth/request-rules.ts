@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LANGUAGES } from "../../core/languages.js";
 import { NAME_MAX } from "../../core/names.js";
 import { SLUG_MAX, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
+import { type EmailRules, emailAllowed, normalizeEmail } from "../access/email-rules.js";
 
 const personName = z.string().max(NAME_MAX);
 const teamName = z
@@ -71,19 +72,66 @@ function codeOf(issue: z.core.$ZodIssue, path: string): string {
  * never sent, see sendVerificationOTP in auth.ts) must not open the account of a sign-up's address.
  * Answered like a wrong code, so it tells nothing about the address.
  */
-async function refuseVerifiedAddress(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+async function refuseVerifiedAddress(ctx: AuthContext) {
   const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
   if (!email) return;
   const found = await ctx.context.internalAdapter.findUserByEmail(email);
   if (found?.user.emailVerified) throw APIError.from("BAD_REQUEST", { code: "INVALID_OTP", message: "Invalid OTP" });
 }
 
+/** Where a request names an address for an account: the field that holds it, per path. */
+const ADDRESS_FIELDS: Record<string, "email" | "newEmail"> = {
+  "/sign-up/email": "email",
+  "/change-email": "newEmail",
+  "/email-otp/request-email-change": "newEmail",
+};
+
+/**
+ * The operator's e-mail rules for an address that is to be given to an account; and where the
+ * address is a variant of an existing account's (a `+tag` or Gmail dots), the request continues
+ * with that account's own address, so it is answered exactly as for an existing address (its
+ * owner is told, nobody learns that the account exists: docs/decisions/054).
+ */
+async function applyEmailRules(ctx: AuthContext, rules: EmailRules) {
+  const field = ctx.path ? ADDRESS_FIELDS[ctx.path] : undefined;
+  const email = field && typeof ctx.body?.[field] === "string" ? (ctx.body[field] as string).trim().toLowerCase() : "";
+  if (!field || !email.includes("@")) return;
+  if (!emailAllowed(rules, email)) throw APIError.from("FORBIDDEN", { code: "NOT_ALLOWED_ACCESS", message: "Not allowed" });
+  const owner = await ctx.context.adapter.findOne<{ email: string }>({
+    model: "user",
+    where: [{ field: "normalizedEmail", value: normalizeEmail(email) }],
+  });
+  if (owner && owner.email !== email) {
+    // The answer echoes the address as typed (see `echoTypedAddress`), as it would for a new account.
+    return { context: { body: { ...ctx.body, [field]: owner.email }, headers: new Headers({ [TYPED_ADDRESS]: email }) } };
+  }
+}
+
+const TYPED_ADDRESS = "x-typed-address";
+
+/** A sign-up continued with the owner's address answers with the address the visitor typed. */
+export const echoTypedAddress = createAuthMiddleware(async (ctx) => {
+  const typed = ctx.path === "/sign-up/email" ? ctx.headers?.get(TYPED_ADDRESS) : null;
+  const returned = ctx.context.returned as { user?: Record<string, unknown> } | undefined;
+  if (!typed || !returned?.user || returned.user.email !== ctx.body?.email) return;
+  return ctx.json({ ...returned, user: { ...returned.user, email: typed } });
+});
+
+type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
 /**
  * Refuses Better Auth requests whose fields break the product's rules, with a 400 `{ code, message }`
- * instead of a stored malformed value (or, for some shapes, a 500 from inside Better Auth).
+ * instead of a stored malformed value (or, for some shapes, a 500 from inside Better Auth), and
+ * applies the e-mail rules to addresses given to an account.
  */
-export const authRequestRules = createAuthMiddleware(async (ctx) => {
-  if (ctx.path === "/email-otp/verify-email") await refuseVerifiedAddress(ctx);
+export const authRequestRules = (emailRules: EmailRules) =>
+  createAuthMiddleware(async (ctx) => {
+    if (ctx.path === "/email-otp/verify-email") await refuseVerifiedAddress(ctx);
+    checkFields(ctx);
+    return applyEmailRules(ctx, emailRules);
+  });
+
+function checkFields(ctx: AuthContext) {
   const rule = ctx.path ? RULES[ctx.path] : undefined;
   if (!rule) return;
   const result = rule.safeParse(ctx.body ?? {});
@@ -91,4 +139,4 @@ export const authRequestRules = createAuthMiddleware(async (ctx) => {
   const [issue] = result.error.issues;
   const field = issue?.path.join(".") || "body";
   throw APIError.from("BAD_REQUEST", { code: issue ? codeOf(issue, ctx.path) : "VALIDATION_ERROR", message: `Invalid ${field}` });
-});
+}

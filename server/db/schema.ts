@@ -11,6 +11,8 @@ export interface UserTable {
   createdAt: Timestamp;
   updatedAt: Timestamp;
   locale: string | null;
+  /** The mailbox the address reaches (migration 0013_normalized_email). */
+  normalizedEmail: string | null;
   // Sign-up profile and plan (migration 0003_accounts).
   firstName: string | null;
   lastName: string | null;

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { validateContact } from "../../core/contact/schema.js";
+import { emailAllowed, emailRulesOf } from "../access/email-rules.js";
 import type { Config } from "../config.js";
 import { domainOf, submitContact } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
@@ -24,6 +25,7 @@ const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 60 };
 /** POST /api/send-contact: validate, store the request with its mails, answer 201 with the id. */
 export function contactRoutes(deps: ContactDeps) {
   const { config, db } = deps;
+  const emailRules = emailRulesOf(config);
   const app = new Hono<AppEnv>();
 
   app.post(
@@ -47,6 +49,9 @@ export function contactRoutes(deps: ContactDeps) {
         throw new AppError("invalidContact", {
           fields: Object.fromEntries(Object.entries(result.errors).map(([field, key]) => [field, `contact:${key}`])),
         });
+      }
+      if (config.CONTACT_EMAIL_RULES && !emailAllowed(emailRules, result.data.email)) {
+        throw new AppError("invalidContact", { fields: { email: "contact:form.email.notAllowed" } });
       }
       const { id, spam } = await submitContact(db, result.data, {
         language: c.var.lang,

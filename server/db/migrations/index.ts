@@ -7,6 +7,7 @@ import * as mail from "./0005_mail.js";
 import * as dropOrganizationRole from "./0006_drop_organization_role.js";
 import * as contactMessage from "./0007_contact_message.js";
 import * as appSetting from "./0012_app_setting.js";
+import * as normalizedEmail from "./0013_normalized_email.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0006_drop_organization_role": dropOrganizationRole,
   "0007_contact_message": contactMessage,
   "0012_app_setting": appSetting,
+  "0013_normalized_email": normalizedEmail,
 };
