@@ -35,6 +35,7 @@ export const PAGES: readonly PageDef[] = [
     prefixlessRedirect: false,
   },
   { path: "dashboard", key: "dashboard", robots: "noindex, nofollow", audience: "account", file: "routes/account/dashboard.tsx" },
+  { path: "teams", key: "teams", robots: "noindex, nofollow", audience: "account", file: "routes/account/teams.tsx" },
 ];
 
 /**

@@ -4,6 +4,7 @@ import { bearer, emailOTP, genericOAuth, organization } from "better-auth/plugin
 import type { Logger } from "pino";
 import { splitName } from "../../core/names.js";
 import { PLAN_TYPES } from "../../core/plans.js";
+import { INVITATION_DAYS } from "../../core/teams.js";
 import { canCreateTeams } from "../billing/billing-service.js";
 import type { Config } from "../config.js";
 import type { DB } from "../db/database.js";
@@ -11,6 +12,7 @@ import type { KeyValueStore } from "../kv.js";
 import { existingAccountMail } from "../mail/templates/existing-account.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
 import type { SendMail } from "../mail/transport.js";
+import { teamAccess, teamRoles } from "../teams/access.js";
 import { organizationCreator } from "./organizations.js";
 import { AUTH_BASE_PATH, UNUSED_AUTH_PATHS } from "./paths.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
@@ -136,7 +138,11 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
         },
       }),
       organization({
+        // The product's roles (admin, member, guest) replace the library's owner/admin/member; sub-teams stay off.
+        ac: teamAccess,
+        roles: teamRoles,
         creatorRole: "admin",
+        invitationExpiresIn: INVITATION_DAYS * 24 * 60 * 60,
         // Only pro users with an active subscription may create teams (answered with 403).
         allowUserToCreateOrganization: (user) => canCreateTeams(db, user.id),
       }),

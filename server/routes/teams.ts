@@ -5,10 +5,11 @@ import type { Auth } from "../auth/auth.js";
 import { requireSession } from "../auth/session.js";
 import { assertCanCreateTeams } from "../billing/billing-service.js";
 import { AppError } from "../errors.js";
-import type { AppEnv } from "../http/context.js";
 import { readJson } from "../http/errors.js";
 import { createTeam, type TeamDeps } from "../teams/create-team.js";
 import { listMemberships } from "../teams/memberships.js";
+import { type TeamEnv, teamGuard } from "../teams/team-guard.js";
+import { teamView } from "../teams/team-view.js";
 
 const teamBody = z.object({ name: z.string().trim().min(1).max(TEAM_NAME_MAX) });
 
@@ -16,11 +17,12 @@ const teamBody = z.object({ name: z.string().trim().min(1).max(TEAM_NAME_MAX) })
 export function teamRoutes(deps: { auth: Auth; teams: TeamDeps }) {
   const { auth, teams } = deps;
   const { db } = teams;
-  const app = new Hono<AppEnv>();
+  const app = new Hono<TeamEnv>();
 
   app.get("/api/teams", requireSession(auth), async (c) => {
     const { session } = c.var;
-    const kind = c.req.query("kind") === "member" ? "member" : "admin";
+    const asked = c.req.query("kind");
+    const kind = asked === "member" || asked === "all" ? asked : "admin";
     const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
     c.header("Cache-Control", "no-store");
     return c.json(await listMemberships(db, session.user.id, kind, page));
@@ -33,6 +35,11 @@ export function teamRoutes(deps: { auth: Auth; teams: TeamDeps }) {
     await assertCanCreateTeams(db, session.user.id);
     const team = await createTeam(teams, { name: parsed.data.name, userId: session.user.id, headers: c.req.raw.headers });
     return c.json({ id: team?.id, name: team?.name, slug: team?.slug }, 201);
+  });
+
+  app.get("/api/teams/:teamId", requireSession(auth), teamGuard(db), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await teamView(db, c.var.membership));
   });
 
   return app;

@@ -31,6 +31,7 @@ const OUR_ROUTES: Row[] = [
   { route: "GET /api/subscription" },
   { route: "GET /api/teams", query: "?kind=member&page=2" },
   { route: "POST /api/teams", valid: { name: "Beta Hiring" } },
+  { route: "GET /api/teams/:teamId" },
 ];
 
 const A = "/api/auth";
