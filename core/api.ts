@@ -87,6 +87,17 @@ export interface TeamView {
   memberCount?: number;
 }
 
+/** GET /api/teams/:teamId/deletion: what deleting the team does to the subscription that pays for it. */
+export interface TeamDeletion {
+  /** The team is the last one its paying admin's running subscription pays for: deleting it cancels the subscription. */
+  cancelsSubscription: boolean;
+}
+
+/** POST /api/teams/:teamId/delete: the body, the team's name typed to confirm. */
+export interface DeleteTeamRequest {
+  confirmName: string;
+}
+
 /** POST /api/teams: the body. */
 export interface CreateTeamRequest {
   name: string;
@@ -118,6 +129,8 @@ export interface ApiRoutes {
   "GET /api/teams": { answer: TeamPage };
   "POST /api/teams": { body: CreateTeamRequest; answer: CreatedTeam };
   "GET /api/teams/:teamId": { answer: TeamView };
+  "GET /api/teams/:teamId/deletion": { answer: TeamDeletion };
+  "POST /api/teams/:teamId/delete": { body: DeleteTeamRequest; answer: { deleted: true } };
   "GET /api/site-config": { answer: SiteConfig };
   "GET /api/auth/providers": { answer: AuthProviders };
 }

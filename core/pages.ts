@@ -43,7 +43,8 @@ export const PAGES: readonly PageDef[] = [
  * app shell. Segments starting with ":" match any single segment.
  */
 export const APP_SHELL_PAGES: readonly { path: string; file: string }[] = [
-  { path: "teams/:teamId", file: "routes/account/team-profile.tsx" },
+  { path: "teams/:teamId", file: "routes/account/team-general.tsx" },
+  { path: "teams/:teamId/members", file: "routes/account/team-members.tsx" },
 ];
 
 /** Prerendered path of the not-found page of each language (served with status 404). */

@@ -100,7 +100,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", siteConfigRoutes({ gaMeasurementId: config.GA_MEASUREMENT_ID }));
   app.route("/", contactRoutes(deps));
   app.route("/", billingRoutes({ auth, billing, events }));
-  app.route("/", teamRoutes({ auth, teams }));
+  app.route("/", teamRoutes({ auth, teams, provider }));
   if (provider.kind === "local") {
     app.route("/", localPaymentRoutes({ auth, local: provider as LocalProvider, events, trustedOrigins: trustedOrigins(config) }));
   }

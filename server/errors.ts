@@ -47,6 +47,7 @@ export const ERRORS = {
   invalidSlug: { status: 400, key: "teams:errors.slug", code: "invalid_slug" },
   teamNameTooLong: { status: 400, key: "teams:errors.nameTooLong", code: "team_name_too_long" },
   invalidRole: { status: 400, key: "teams:errors.role", code: "invalid_role" },
+  confirmNameMismatch: { status: 400, key: "teams:errors.confirmName", code: "confirm_name_mismatch" },
   invitationNotFound: { status: 404, key: "teams:errors.invitationNotFound", code: "invitation_not_found" },
   invitationForOther: { status: 403, key: "teams:errors.invitationForOther", code: "invitation_for_other_address" },
 } as const satisfies Record<string, ErrorAnswer>;

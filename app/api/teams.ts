@@ -1,4 +1,4 @@
-import type { CreatedTeam, TeamPage, TeamView } from "../../core/api";
+import type { CreatedTeam, TeamDeletion, TeamPage, TeamView } from "../../core/api";
 import type { Language } from "../../core/languages";
 import type { TeamListKind } from "../../core/teams";
 import { request } from "./client";
@@ -16,4 +16,14 @@ export function createTeam(name: string, lang: Language): Promise<CreatedTeam> {
 /** The team as the signed-in user may see it (a guest sees its name only). */
 export function fetchTeam(teamId: string): Promise<TeamView> {
   return request("GET /api/teams/:teamId", { params: { teamId } });
+}
+
+/** What deleting the team does to the subscription that pays for it (admins only). */
+export function fetchTeamDeletion(teamId: string): Promise<TeamDeletion> {
+  return request("GET /api/teams/:teamId/deletion", { params: { teamId } });
+}
+
+/** Deletes the team; the server checks the typed name again. */
+export function deleteTeam(teamId: string, confirmName: string, lang: Language): Promise<{ deleted: true }> {
+  return request("POST /api/teams/:teamId/delete", { params: { teamId }, body: { confirmName }, language: lang });
 }

@@ -18,7 +18,8 @@ interface LibraryRoute {
 
 /**
  * The identity library's organization routes the product serves, and what each needs. Routes not
- * listed (slug look-ups, permission probes, the library's `get-organization`) are answered 404.
+ * listed (permission probes, the library's `get-organization`, and `delete`, which goes through
+ * POST /api/teams/:teamId/delete so the subscription that pays for the team follows it) are answered 404.
  */
 export const LIBRARY_ROUTES: Record<string, LibraryRoute> = {
   "/organization/create": { team: "none" },
@@ -39,7 +40,6 @@ export const LIBRARY_ROUTES: Record<string, LibraryRoute> = {
   "/organization/invite-member": { team: "body", permission: { invitation: ["create"] } },
   "/organization/cancel-invitation": { team: "invitation", permission: { invitation: ["cancel"] } },
   "/organization/update": { team: "body", permission: { organization: ["update"] } },
-  "/organization/delete": { team: "body", permission: { organization: ["delete"] } },
   "/organization/update-member-role": { team: "body", permission: { member: ["update"] } },
   "/organization/remove-member": { team: "body", permission: { member: ["delete"] } },
 };

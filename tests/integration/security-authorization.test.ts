@@ -239,9 +239,29 @@ const ROWS: Row[] = [
     allowed: [],
   },
   {
-    // Last, as it ends the team; admins may delete it, nobody else.
+    // Deletion goes through our route, so the subscription that pays for the team follows it.
     route: "POST /api/auth/organization/delete",
     request: (fx) => post(`${ORG}/delete`, { organizationId: fx.team.id }),
+    status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "GET /api/teams/:teamId/deletion",
+    request: (fx) => get(`/api/teams/${fx.team.id}/deletion`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    // The name must be typed exactly.
+    route: "POST /api/teams/:teamId/delete (name mistyped)",
+    request: (fx) => post(`/api/teams/${fx.team.id}/delete`, { confirmName: "Renamed!" }),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 400 },
+    allowed: [],
+  },
+  {
+    // Last, as it ends the team; admins may delete it, nobody else.
+    route: "POST /api/teams/:teamId/delete",
+    request: (fx) => post(`/api/teams/${fx.team.id}/delete`, { confirmName: "Renamed" }),
     status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
     allowed: ["admin"],
   },
