@@ -5,6 +5,7 @@
 import type { ContactFieldErrors } from "./contact/fields";
 import type { ContactInput } from "./contact/schema";
 import type { PlanType } from "./plans";
+import type { TeamPermission, TeamRole } from "./teams";
 
 export interface ApiErrorBody {
   message: string;
@@ -72,6 +73,31 @@ export interface TeamPage {
   pageSize: number;
 }
 
+/** GET /api/teams/:teamId: the team as the caller may see it; a guest sees its name only. */
+export interface TeamView {
+  id: string;
+  name: string;
+  role: TeamRole;
+  /** What the caller's role allows, per resource (see TEAM_STATEMENTS). */
+  permissions: TeamPermission;
+  /** Not shown to guests. */
+  slug?: string;
+  logo?: string | null;
+  createdAt?: string;
+  memberCount?: number;
+}
+
+/** GET /api/teams/:teamId/deletion: what deleting the team does to the subscription that pays for it. */
+export interface TeamDeletion {
+  /** The team is the last one its paying admin's running subscription pays for: deleting it cancels the subscription. */
+  cancelsSubscription: boolean;
+}
+
+/** POST /api/teams/:teamId/delete: the body, the team's name typed to confirm. */
+export interface DeleteTeamRequest {
+  confirmName: string;
+}
+
 /** POST /api/teams: the body. */
 export interface CreateTeamRequest {
   name: string;
@@ -102,6 +128,9 @@ export interface ApiRoutes {
   "GET /api/subscription": { answer: SubscriptionView };
   "GET /api/teams": { answer: TeamPage };
   "POST /api/teams": { body: CreateTeamRequest; answer: CreatedTeam };
+  "GET /api/teams/:teamId": { answer: TeamView };
+  "GET /api/teams/:teamId/deletion": { answer: TeamDeletion };
+  "POST /api/teams/:teamId/delete": { body: DeleteTeamRequest; answer: { deleted: true } };
   "GET /api/site-config": { answer: SiteConfig };
   "GET /api/auth/providers": { answer: AuthProviders };
 }

@@ -35,6 +35,7 @@ export const PAGES: readonly PageDef[] = [
     prefixlessRedirect: false,
   },
   { path: "dashboard", key: "dashboard", robots: "noindex, nofollow", audience: "account", file: "routes/account/dashboard.tsx" },
+  { path: "teams", key: "teams", robots: "noindex, nofollow", audience: "account", file: "routes/account/teams.tsx" },
 ];
 
 /**
@@ -42,7 +43,8 @@ export const PAGES: readonly PageDef[] = [
  * app shell. Segments starting with ":" match any single segment.
  */
 export const APP_SHELL_PAGES: readonly { path: string; file: string }[] = [
-  { path: "teams/:teamId", file: "routes/account/team-profile.tsx" },
+  { path: "teams/:teamId", file: "routes/account/team-general.tsx" },
+  { path: "teams/:teamId/members", file: "routes/account/team-members.tsx" },
 ];
 
 /** Prerendered path of the not-found page of each language (served with status 404). */

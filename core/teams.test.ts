@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAdminRole, slugify } from "./teams";
+import { isAdminRole, isValidSlug, roleCan, slugify } from "./teams";
 
 describe("slugify", () => {
   it("derives a readable address from a team name", () => {
@@ -15,5 +15,21 @@ describe("isAdminRole", () => {
     expect(isAdminRole("admin")).toBe(true);
     expect(isAdminRole("member,admin")).toBe(true);
     expect(isAdminRole("member")).toBe(false);
+  });
+});
+
+describe("roles", () => {
+  it("grants admins everything, members the roster, guests nothing beyond the name", () => {
+    expect(roleCan("admin", { organization: ["delete"], billing: ["manage"] })).toBe(true);
+    expect(roleCan("member", { roster: ["read"] })).toBe(true);
+    expect(roleCan("member", { member: ["update"] })).toBe(false);
+    expect(roleCan("guest", { roster: ["read"] })).toBe(false);
+    expect(roleCan("owner", { organization: ["delete"] })).toBe(false);
+  });
+
+  it("follows one slug rule", () => {
+    expect(isValidSlug("acme-recruiting-2")).toBe(true);
+    for (const bad of ["", "Acme", "acme--x", "-acme", "acme-", "a b", "ä"]) expect(isValidSlug(bad)).toBe(false);
+    expect(isValidSlug(slugify("Müller & Söhne"))).toBe(true);
   });
 });

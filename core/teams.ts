@@ -4,17 +4,85 @@
 export const TEAM_NAME_MAX = 100;
 /** The longest slug a client may set; generated slugs are shorter (see `slugify`). */
 export const SLUG_MAX = 100;
+/** An invitation can be accepted for this many days. */
+export const INVITATION_DAYS = 7;
 /** Memberships per page of the dashboard's team lists. */
 export const TEAM_PAGE_SIZE = 5;
+/** Memberships per page of the team list (/teams). */
+export const TEAM_LIST_PAGE_SIZE = 20;
+export type TeamListKind = "admin" | "member" | "all";
 
-/** The roles a team member can hold. Admins manage the team; members see it. */
-export const TEAM_ROLES = ["admin", "member"] as const;
+/**
+ * The roles a team member can hold: admins run the team, members see it and its members, guests
+ * (invited with that role) see only its name.
+ */
+export const TEAM_ROLES = ["admin", "member", "guest"] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 export const ADMIN_ROLE: TeamRole = "admin";
+
+/**
+ * What can be done in a team, as the identity library's access control reads it: its own
+ * statements (organization, member, invitation) and the product's (roster, billing, domain, request).
+ */
+export const TEAM_STATEMENTS = {
+  organization: ["update", "delete"],
+  member: ["create", "update", "delete"],
+  invitation: ["create", "cancel"],
+  roster: ["read"],
+  billing: ["manage"],
+  domain: ["manage"],
+  request: ["manage"],
+} as const;
+export type TeamStatements = typeof TEAM_STATEMENTS;
+/** A set of actions, e.g. `{ member: ["update"] }`. */
+export type TeamPermission = { [K in keyof TeamStatements]?: TeamStatements[K][number][] };
+
+/** What each role may do; leaving is open to every member except the last admin. */
+export const ROLE_GRANTS: Record<TeamRole, TeamPermission> = {
+  admin: {
+    organization: ["update", "delete"],
+    member: ["create", "update", "delete"],
+    invitation: ["create", "cancel"],
+    roster: ["read"],
+    billing: ["manage"],
+    domain: ["manage"],
+    request: ["manage"],
+  },
+  member: { roster: ["read"] },
+  guest: {},
+};
+
+/** Whether a stored role (possibly a comma-separated list) grants every action of `permission`. */
+export function roleCan(role: string, permission: TeamPermission): boolean {
+  const grants = role
+    .split(",")
+    .map((r) => r.trim())
+    .filter((r): r is TeamRole => (TEAM_ROLES as readonly string[]).includes(r))
+    .map((r) => ROLE_GRANTS[r]);
+  return Object.entries(permission).every(([resource, actions]) =>
+    (actions as string[]).every((action) =>
+      grants.some((g) => (g[resource as keyof TeamStatements] as string[] | undefined)?.includes(action)),
+    ),
+  );
+}
+
+/** The first known role of a stored role list, for display. */
+export function primaryRole(role: string): TeamRole {
+  const roles = role.split(",").map((r) => r.trim());
+  return TEAM_ROLES.find((r) => roles.includes(r)) ?? "guest";
+}
 
 /** Whether a stored role (a comma-separated list, as the identity library keeps it) administers the team. */
 export function isAdminRole(role: string): boolean {
   return role.split(",").some((r) => r.trim() === ADMIN_ROLE);
+}
+
+/** The one slug rule: lowercase letters and digits in words joined by single hyphens, as `slugify` makes them. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Whether a slug a person typed follows the slug rule. */
+export function isValidSlug(slug: string): boolean {
+  return slug.length > 0 && slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug);
 }
 
 /** A team's URL-safe address derived from its name; the server numbers it when already taken. */

@@ -33,6 +33,7 @@ import { seoRoutes } from "./routes/seo.js";
 import { siteConfigRoutes } from "./routes/site-config.js";
 import { teamRoutes } from "./routes/teams.js";
 import { ensureTeam, type TeamDeps } from "./teams/create-team.js";
+import { organizationGate } from "./teams/organization-gate.js";
 
 export interface AppDeps {
   config: Config;
@@ -81,6 +82,8 @@ export function createApp(deps: AppDeps) {
   );
   app.use("/api/*", refuseNulCharacters({ exempt: isWebhook }));
 
+  // The library's team routes: membership and permission of the named team before the library reads anything.
+  app.use("/api/auth/organization/*", organizationGate(db));
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
@@ -101,7 +104,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", siteConfigRoutes({ gaMeasurementId: config.GA_MEASUREMENT_ID }));
   app.route("/", contactRoutes(deps));
   app.route("/", billingRoutes({ auth, billing, events }));
-  app.route("/", teamRoutes({ auth, teams }));
+  app.route("/", teamRoutes({ auth, teams, provider }));
   if (provider.kind === "local") {
     app.route("/", localPaymentRoutes({ auth, local: provider as LocalProvider, events, trustedOrigins: trustedOrigins(config) }));
   }

@@ -37,15 +37,29 @@ export const ERRORS = {
 
   invalidTeamName: { status: 400, key: "billing:errors.teamName" },
   teamsProOnly: { status: 403, key: "billing:errors.teamsProOnly" },
+
+  teamNotFound: { status: 404, key: "teams:errors.notFound" },
+  teamForbidden: { status: 403, key: "teams:errors.forbidden" },
+  lastAdmin: { status: 403, key: "teams:errors.lastAdmin", code: "organization_minimum_permissions_needed" },
+  membershipQuota: { status: 403, key: "teams:errors.membershipQuota", code: "organization_membership_quota_exceeded" },
+  alreadyMember: { status: 409, key: "teams:errors.alreadyMember", code: "already_a_member_in_organization" },
+  alreadyInvited: { status: 409, key: "teams:errors.alreadyInvited", code: "already_invited" },
+  slugTaken: { status: 409, key: "teams:errors.slugTaken", code: "slug_taken" },
+  invalidSlug: { status: 400, key: "teams:errors.slug", code: "invalid_slug" },
+  teamNameTooLong: { status: 400, key: "teams:errors.nameTooLong", code: "team_name_too_long" },
+  invalidRole: { status: 400, key: "teams:errors.role", code: "invalid_role" },
+  confirmNameMismatch: { status: 400, key: "teams:errors.confirmName", code: "confirm_name_mismatch" },
+  invitationNotFound: { status: 404, key: "teams:errors.invitationNotFound", code: "invitation_not_found" },
+  invitationForOther: { status: 403, key: "teams:errors.invitationForOther", code: "invitation_for_other_address" },
 } as const satisfies Record<string, ErrorAnswer>;
 
 export interface ErrorAnswer {
   status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
   /** `namespace:key` of the message in locales/{lng}/. */
   key: string;
-  /** A code answered beside the message where the browser shows something of its own for it. */
-  code?: string;
   headers?: Record<string, string>;
+  /** A stable code answered beside the message, for clients that react to this refusal. */
+  code?: string;
 }
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -3,6 +3,8 @@ import type { ApiErrorBody, ApiRoutes } from "../../core/api";
 type Route = keyof ApiRoutes;
 type Answer<R extends Route> = ApiRoutes[R]["answer"];
 type Options<R extends Route> = {
+  /** Values of the path's `:name` segments, encoded. */
+  params?: Record<string, string>;
   /** Query parameters; undefined ones are left out. */
   query?: Record<string, string | number | undefined>;
   /** The language the server answers in; the page's language when not given. */
@@ -35,8 +37,9 @@ export class ApiRequestError extends Error {
  * failure rejects with the browser's TypeError.
  */
 export async function request<R extends Route>(route: R, ...[options]: Args<R>) {
-  const [method, path] = route.split(" ") as [string, string];
-  const { query, body } = options ?? {};
+  const [method, pattern] = route.split(" ") as [string, string];
+  const { query, body, params: pathParams } = options ?? {};
+  const path = pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(pathParams?.[name] ?? ""));
   const language = options?.language ?? (typeof document === "undefined" ? "" : document.documentElement.lang);
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));

@@ -7,6 +7,14 @@ import { createAuthClient } from "better-auth/react";
  */
 export const authClient = createAuthClient({
   basePath: "/api/auth",
+  // The server answers team refusals in the page's language.
+  fetchOptions: {
+    onRequest(context) {
+      if (typeof document !== "undefined" && document.documentElement.lang)
+        context.headers.set("x-language", document.documentElement.lang);
+      return context;
+    },
+  },
   plugins: [
     emailOTPClient(),
     organizationClient(),

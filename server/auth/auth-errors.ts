@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { ErrorCode } from "../errors.js";
+import { ERRORS, type ErrorCode } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { messageOf } from "../http/errors.js";
 
@@ -7,6 +7,22 @@ import { messageOf } from "../http/errors.js";
 const FORBIDDEN = /^(YOU_ARE_NOT_ALLOWED_TO_|YOU_ARE_NOT_A_MEMBER_OF_|USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION$)/;
 /** What Better Auth answers with 400 when the member, team or invitation named does not exist for the user. */
 const NOT_FOUND = new Set(["MEMBER_NOT_FOUND", "ORGANIZATION_NOT_FOUND", "INVITATION_NOT_FOUND"]);
+
+/** Organization refusals of the library the product answers with its own code and message. */
+const ORGANIZATION_ERRORS: Record<string, ErrorCode> = {
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: "lastAdmin",
+  YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER: "lastAdmin",
+  ORGANIZATION_MEMBERSHIP_LIMIT_REACHED: "membershipQuota",
+  USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION: "alreadyMember",
+  USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: "alreadyInvited",
+  ORGANIZATION_SLUG_ALREADY_TAKEN: "slugTaken",
+  ORGANIZATION_ALREADY_EXISTS: "slugTaken",
+  INVALID_SLUG: "invalidSlug",
+  TEAM_NAME_TOO_LONG: "teamNameTooLong",
+  ROLE_NOT_FOUND: "invalidRole",
+  INVITATION_NOT_FOUND: "invitationNotFound",
+  YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: "invitationForOther",
+};
 
 /** Our message for a Better Auth error without one, by status. */
 const STATUS_CODES: Record<number, ErrorCode> = {
@@ -17,6 +33,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   405: "methodNotAllowed",
   413: "payloadTooLarge",
   415: "unsupportedMediaType",
+  429: "tooManyRequests",
 };
 
 function organizationStatus(status: number, code: string | undefined): number {
@@ -43,7 +60,8 @@ export async function normalizeAuthError(c: Context<AppEnv>, res: Response): Pro
     // Not JSON: replaced below.
   }
   const code = typeof body.code === "string" ? body.code : undefined;
-  const status = c.req.path.startsWith("/api/auth/organization/") ? organizationStatus(res.status, code) : res.status;
+  if (c.req.path.startsWith("/api/auth/organization/")) return organizationError(c, res, code);
+  const status = res.status;
   if (typeof body.message === "string" && body.message && status === res.status) return res;
   const fallback = messageOf(c, STATUS_CODES[status] ?? (status >= 500 ? "internal" : "badRequest"));
   const message = typeof body.message === "string" && body.message ? body.message : fallback;
@@ -51,4 +69,20 @@ export async function normalizeAuthError(c: Context<AppEnv>, res: Response): Pro
   headers.delete("content-length");
   headers.set("content-type", "application/json");
   return new Response(JSON.stringify({ ...body, message }), { status, headers });
+}
+
+/**
+ * An organization route's refusal in the product's words: the known ones with our code, status and
+ * translated message, the rest with the translated message of their (corrected) status.
+ */
+function organizationError(c: Context<AppEnv>, res: Response, code: string | undefined): Response {
+  const ours = code ? ORGANIZATION_ERRORS[code] : undefined;
+  const answer = ours ? ERRORS[ours] : undefined;
+  const status = answer?.status ?? organizationStatus(res.status, code);
+  const fallback: ErrorCode = STATUS_CODES[status] ?? (status >= 500 ? "internal" : "badRequest");
+  const body = { message: messageOf(c, ours ?? fallback), code: (answer as { code?: string } | undefined)?.code ?? code };
+  const headers = new Headers(res.headers);
+  headers.delete("content-length");
+  headers.set("content-type", "application/json");
+  return new Response(JSON.stringify(body), { status, headers });
 }

@@ -4,6 +4,7 @@ import { bearer, emailOTP, genericOAuth, organization } from "better-auth/plugin
 import type { Logger } from "pino";
 import { splitName } from "../../core/names.js";
 import { PLAN_TYPES } from "../../core/plans.js";
+import { INVITATION_DAYS } from "../../core/teams.js";
 import { emailAllowed, emailRulesOf, normalizeEmail } from "../access/email-rules.js";
 import { canCreateTeams } from "../billing/billing-service.js";
 import type { Config } from "../config.js";
@@ -12,6 +13,7 @@ import type { KeyValueStore } from "../kv.js";
 import { existingAccountMail } from "../mail/templates/existing-account.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
 import type { SendMail } from "../mail/transport.js";
+import { teamAccess, teamRoles } from "../teams/access.js";
 import { organizationCreator } from "./organizations.js";
 import { AUTH_BASE_PATH, UNUSED_AUTH_PATHS } from "./paths.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
@@ -154,7 +156,11 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
         },
       }),
       organization({
+        // The product's roles (admin, member, guest) replace the library's owner/admin/member; sub-teams stay off.
+        ac: teamAccess,
+        roles: teamRoles,
         creatorRole: "admin",
+        invitationExpiresIn: INVITATION_DAYS * 24 * 60 * 60,
         // Only pro users with an active subscription may create teams (answered with 403).
         allowUserToCreateOrganization: (user) => canCreateTeams(db, user.id),
       }),

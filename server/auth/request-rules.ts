@@ -2,7 +2,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { z } from "zod";
 import { LANGUAGES } from "../../core/languages.js";
 import { NAME_MAX } from "../../core/names.js";
-import { SLUG_MAX, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
+import { SLUG_MAX, SLUG_PATTERN, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
 import { type EmailRules, emailAllowed, normalizeEmail } from "../access/email-rules.js";
 
 const personName = z.string().max(NAME_MAX);
@@ -11,10 +11,7 @@ const teamName = z
   .min(1)
   .max(TEAM_NAME_MAX)
   .refine((s) => s.trim() === s && s.length > 0);
-const slug = z
-  .string()
-  .max(SLUG_MAX)
-  .regex(/^[a-z0-9][a-z0-9-]*$/);
+const slug = z.string().max(SLUG_MAX).regex(SLUG_PATTERN);
 
 /** The user fields a person may write: names of at most 256 characters, a known language; Better Auth checks neither types nor lengths on update. */
 const userFields = z.object({
@@ -34,8 +31,8 @@ const organizationData = z.object({
 });
 
 /**
- * The product's team roles: admin and member. Better Auth also knows "owner", which may delete a team:
- * an admin could otherwise hand it out and have the team deleted behind the paying admin's back.
+ * The product's team roles: admin, member and guest. Better Auth also knows "owner"; roles outside
+ * the product's are refused before the library sees them.
  */
 const teamRole = z.enum(TEAM_ROLES);
 const teamRoles = z.union([teamRole, z.array(teamRole).min(1)]);
@@ -64,6 +61,7 @@ function codeOf(issue: z.core.$ZodIssue, path: string): string {
   if (issue.code === "too_big" && field === "teamName") return "TEAM_NAME_TOO_LONG";
   if (path === "/email-otp/send-verification-otp") return "INVALID_OTP_TYPE";
   if (issue.path[0] === "role") return "ROLE_NOT_FOUND";
+  if (field === "slug") return "INVALID_SLUG";
   return "VALIDATION_ERROR";
 }
 

@@ -78,6 +78,7 @@ export function sessionFirst(opts: {
       // Better Auth renews the session's cookie when its own route reads the session; this look-up leaves that to it.
       const session = await opts.auth.api.getSession({ headers: c.req.raw.headers, query: { disableRefresh: true } });
       if (!session) throw new AppError(refusal);
+      c.set("session", session);
       return next();
     }
     const session = await getSession(opts.auth, c);

@@ -55,6 +55,17 @@ export interface MemberTable {
   createdAt: Timestamp;
 }
 
+export interface InvitationTable {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string | null;
+  status: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  inviterId: string;
+}
+
 /** The development mailbox: mails stored instead of sent when no SMTP server is configured. */
 export interface DevMailboxTable {
   id: Generated<number>;
@@ -168,6 +179,7 @@ export interface Database {
   session: SessionTable;
   organization: OrganizationTable;
   member: MemberTable;
+  invitation: InvitationTable;
   dev_mailbox: DevMailboxTable;
   contact_request: ContactRequestTable;
   mail_outbox: MailOutboxTable;

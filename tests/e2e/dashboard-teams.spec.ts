@@ -32,6 +32,7 @@ test.describe("dashboard teams", () => {
     await invited.getByRole("button", { name: "View Talent Scouts" }).click();
     await expect(page).toHaveURL(new RegExp(`/en/teams/${team.id}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Talent Scouts" })).toBeVisible();
+    await page.getByRole("link", { name: "Members" }).click();
     await expect(page.getByRole("cell", { name: "Team Admin" })).toBeVisible();
     await expect(page.getByRole("cell", { name: "Team Member" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Manage billing" })).toHaveCount(0);

@@ -7,8 +7,8 @@ import { startTestServer, type TestServer } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
 import { json, type Smtp } from "./billing-support.js";
 
-type ActorName = "anonymous" | "stranger" | "member" | "admin";
-const ACTORS: ActorName[] = ["anonymous", "stranger", "member", "admin"];
+type ActorName = "anonymous" | "stranger" | "guest" | "member" | "admin";
+const ACTORS: ActorName[] = ["anonymous", "stranger", "guest", "member", "admin"];
 
 interface Row {
   /** "METHOD path" as the route is declared; Better Auth routes under /api/auth/. */
@@ -36,69 +36,75 @@ const ROWS: Row[] = [
   {
     route: "GET /api/subscription",
     request: () => get("/api/subscription"),
-    status: { anonymous: 401, stranger: 200, member: 200, admin: 200 },
-    allowed: ["stranger", "member", "admin"],
+    status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "guest", "member", "admin"],
   },
   {
     route: "GET /api/teams",
     request: () => get("/api/teams?kind=admin"),
-    status: { anonymous: 401, stranger: 200, member: 200, admin: 200 },
-    allowed: ["stranger", "member", "admin"],
+    status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "guest", "member", "admin"],
+  },
+  {
+    route: "GET /api/teams/:teamId",
+    request: (fx) => get(`/api/teams/${fx.team.id}`),
+    status: { anonymous: 401, stranger: 404, guest: 200, member: 200, admin: 200 },
+    allowed: ["guest", "member", "admin"],
   },
   {
     route: "POST /api/teams",
     request: () => post("/api/teams", { name: "Beta Hiring" }),
-    status: { anonymous: 401, stranger: 403, member: 403, admin: 201 },
+    status: { anonymous: 401, stranger: 403, guest: 403, member: 403, admin: 201 },
     allowed: ["admin"],
   },
   {
     route: "POST /api/create-checkout-session",
     request: (fx) => post("/api/create-checkout-session", { userId: fx.admin.id, planType: "pro" }),
-    status: { anonymous: 401, stranger: 403, member: 403, admin: 200 },
+    status: { anonymous: 401, stranger: 403, guest: 403, member: 403, admin: 200 },
     allowed: ["admin"],
   },
   {
     route: "POST /api/create-portal-session",
     request: (fx) => post(`/api/create-portal-session?organizationId=${fx.team.id}`),
-    status: { anonymous: 401, stranger: 403, member: 403, admin: 200 },
+    status: { anonymous: 401, stranger: 403, guest: 403, member: 403, admin: 200 },
     allowed: ["admin"],
   },
   {
     route: "GET /:lang/local-payments/checkout/:id",
     request: (fx) => get(fx.openCheckoutPath),
-    status: { anonymous: 303, stranger: 404, member: 404, admin: 200 },
+    status: { anonymous: 303, stranger: 404, guest: 404, member: 404, admin: 200 },
     allowed: ["admin"],
   },
   {
     route: "POST /:lang/local-payments/checkout/:id",
     request: (fx) => form(fx.openCheckoutPath, ""),
-    status: { anonymous: 303, stranger: 404, member: 404, admin: 303 },
+    status: { anonymous: 303, stranger: 404, guest: 404, member: 404, admin: 303 },
     allowed: ["admin"],
   },
   {
     route: "GET /:lang/local-payments/billing",
     request: () => get("/en/local-payments/billing"),
-    status: { anonymous: 303, stranger: 200, member: 200, admin: 200 },
-    allowed: ["stranger", "member", "admin"],
+    status: { anonymous: 303, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "guest", "member", "admin"],
   },
   {
     // Acts on the caller's own subscription only: for the others it changes nothing.
     route: "POST /:lang/local-payments/billing",
     request: () => form("/en/local-payments/billing", "action=cancel"),
-    status: { anonymous: 303, stranger: 303, member: 303, admin: 303 },
+    status: { anonymous: 303, stranger: 303, guest: 303, member: 303, admin: 303 },
     allowed: ["admin"],
   },
   {
     route: "GET /api/site-config",
     request: () => get("/api/site-config"),
-    status: { anonymous: 200, stranger: 200, member: 200, admin: 200 },
+    status: { anonymous: 200, stranger: 200, guest: 200, member: 200, admin: 200 },
     allowed: [],
   },
   {
     route: "POST /api/send-contact",
     request: () => post("/api/send-contact", { name: "Casey Contact", email: "casey@example.com" }),
-    status: { anonymous: 201, stranger: 201, member: 201, admin: 201 },
-    allowed: ["anonymous", "stranger", "member", "admin"],
+    status: { anonymous: 201, stranger: 201, guest: 201, member: 201, admin: 201 },
+    allowed: ["anonymous", "stranger", "guest", "member", "admin"],
   },
   {
     // Only the payment provider's signature authorizes an event; a session does not.
@@ -110,120 +116,153 @@ const ROWS: Row[] = [
         created: 1,
         data: { object: { id: "sub_x", customer: "cus_x", status: "canceled", metadata: { userId: fx.admin.id } } },
       }),
-    status: { anonymous: 400, stranger: 400, member: 400, admin: 400 },
+    status: { anonymous: 400, stranger: 400, guest: 400, member: 400, admin: 400 },
     allowed: [],
   },
   {
     route: "GET /api/auth/organization/list-members",
     request: (fx) => get(`${ORG}/list-members?organizationId=${fx.team.id}`),
-    status: { anonymous: 401, stranger: 403, member: 200, admin: 200 },
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 200, admin: 200 },
     allowed: ["member", "admin"],
   },
   {
     route: "GET /api/auth/organization/get-full-organization",
     request: (fx) => get(`${ORG}/get-full-organization?organizationId=${fx.team.id}`),
-    status: { anonymous: 401, stranger: 403, member: 200, admin: 200 },
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 200, admin: 200 },
     allowed: ["member", "admin"],
   },
   {
     route: "GET /api/auth/organization/get-active-member-role",
     request: (fx) => get(`${ORG}/get-active-member-role?organizationId=${fx.team.id}`),
-    status: { anonymous: 401, stranger: 403, member: 200, admin: 200 },
-    allowed: ["member", "admin"],
+    status: { anonymous: 401, stranger: 404, guest: 200, member: 200, admin: 200 },
+    allowed: ["guest", "member", "admin"],
   },
   {
     route: "GET /api/auth/organization/list-invitations",
     request: (fx) => get(`${ORG}/list-invitations?organizationId=${fx.team.id}`),
-    status: { anonymous: 401, stranger: 403, member: 403, admin: 200 },
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
     allowed: ["admin"],
   },
   {
     route: "POST /api/auth/organization/set-active",
     request: (fx) => post(`${ORG}/set-active`, { organizationId: fx.team.id }),
-    status: { anonymous: 401, stranger: 403, member: 200, admin: 200 },
-    allowed: ["member", "admin"],
+    status: { anonymous: 401, stranger: 404, guest: 200, member: 200, admin: 200 },
+    allowed: ["guest", "member", "admin"],
   },
   {
     route: "POST /api/auth/organization/invite-member",
     request: (fx) => post(`${ORG}/invite-member`, { email: "new-hire@example.com", role: "member", organizationId: fx.team.id }),
-    status: { anonymous: 401, stranger: 404, member: 403, admin: 200 },
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
     allowed: ["admin"],
   },
   {
     route: "POST /api/auth/organization/invite-member (as admin)",
     request: (fx) => post(`${ORG}/invite-member`, { email: "new-lead@example.com", role: "admin", organizationId: fx.team.id }),
-    status: { anonymous: 401, stranger: 404, member: 403, admin: 200 },
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
     allowed: ["admin"],
   },
   {
     // Better Auth also knows "owner", which may delete a team; the product has only admin and member.
     route: "POST /api/auth/organization/invite-member (as owner)",
     request: (fx) => post(`${ORG}/invite-member`, { email: "new-owner@example.com", role: "owner", organizationId: fx.team.id }),
-    status: { anonymous: 401, stranger: 400, member: 400, admin: 400 },
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 400 },
     allowed: [],
   },
   {
     route: "POST /api/auth/organization/update-member-role (to owner)",
     request: (fx) => post(`${ORG}/update-member-role`, { memberId: fx.memberId, role: ["member", "owner"], organizationId: fx.team.id }),
-    status: { anonymous: 401, stranger: 400, member: 400, admin: 400 },
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 400 },
     allowed: [],
   },
   {
     route: "POST /api/auth/organization/cancel-invitation",
     request: (fx) => post(`${ORG}/cancel-invitation`, { invitationId: fx.invitationId }),
-    status: { anonymous: 401, stranger: 404, member: 403, admin: 200 },
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
     allowed: ["admin"],
   },
   {
     // Only the invited address may take or turn down an invitation, not even the team's admin.
     route: "POST /api/auth/organization/accept-invitation",
     request: (fx) => post(`${ORG}/accept-invitation`, { invitationId: fx.invitationId }),
-    status: { anonymous: 401, stranger: 403, member: 403, admin: 403 },
+    status: { anonymous: 401, stranger: 403, guest: 403, member: 403, admin: 403 },
     allowed: [],
   },
   {
     route: "POST /api/auth/organization/reject-invitation",
     request: (fx) => post(`${ORG}/reject-invitation`, { invitationId: fx.invitationId }),
-    status: { anonymous: 401, stranger: 403, member: 403, admin: 403 },
+    status: { anonymous: 401, stranger: 403, guest: 403, member: 403, admin: 403 },
     allowed: [],
   },
   {
     route: "POST /api/auth/organization/update",
     request: (fx) => post(`${ORG}/update`, { data: { name: "Renamed" }, organizationId: fx.team.id }),
-    status: { anonymous: 401, stranger: 403, member: 403, admin: 200 },
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
     allowed: ["admin"],
   },
   {
     route: "POST /api/auth/organization/update-member-role",
     request: (fx) => post(`${ORG}/update-member-role`, { memberId: fx.colleagueId, role: "admin", organizationId: fx.team.id }),
-    status: { anonymous: 401, stranger: 404, member: 403, admin: 200 },
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
     allowed: ["admin"],
   },
   {
     route: "POST /api/auth/organization/remove-member",
     request: (fx) => post(`${ORG}/remove-member`, { memberIdOrEmail: fx.colleagueId, organizationId: fx.team.id }),
-    status: { anonymous: 401, stranger: 404, member: 403, admin: 200 },
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
     allowed: ["admin"],
   },
   {
-    // The creator's role is admin, which may not delete a team: nobody can through the API.
-    route: "POST /api/auth/organization/delete",
-    request: (fx) => post(`${ORG}/delete`, { organizationId: fx.team.id }),
-    status: { anonymous: 401, stranger: 403, member: 403, admin: 403 },
-    allowed: [],
-  },
-  {
-    // The only admin cannot leave the team without an admin.
+    // The only admin cannot leave the team without an admin (organization_minimum_permissions_needed).
     route: "POST /api/auth/organization/leave",
     request: (fx) => post(`${ORG}/leave`, { organizationId: fx.team.id }),
-    status: { anonymous: 401, stranger: 404, member: 200, admin: 400 },
-    allowed: ["member"],
+    status: { anonymous: 401, stranger: 404, guest: 200, member: 200, admin: 403 },
+    allowed: ["guest", "member"],
   },
   {
     // A userId in the body never creates a team for someone else (see the test below).
     route: "POST /api/auth/organization/create",
     request: (fx) => post(`${ORG}/create`, { name: "Gamma", slug: `gamma-${crypto.randomUUID()}`, userId: fx.stranger.id }),
-    status: { anonymous: 401, stranger: 403, member: 403, admin: 200 },
+    status: { anonymous: 401, stranger: 403, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    // Library routes the product does not serve.
+    route: "GET /api/auth/organization/get-organization",
+    request: (fx) => get(`${ORG}/get-organization?organizationId=${fx.team.id}`),
+    status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/auth/organization/has-permission",
+    request: (fx) => post(`${ORG}/has-permission`, { organizationId: fx.team.id, permissions: { organization: ["delete"] } }),
+    status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
+  {
+    // Deletion goes through our route, so the subscription that pays for the team follows it.
+    route: "POST /api/auth/organization/delete",
+    request: (fx) => post(`${ORG}/delete`, { organizationId: fx.team.id }),
+    status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "GET /api/teams/:teamId/deletion",
+    request: (fx) => get(`/api/teams/${fx.team.id}/deletion`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    // The name must be typed exactly.
+    route: "POST /api/teams/:teamId/delete (name mistyped)",
+    request: (fx) => post(`/api/teams/${fx.team.id}/delete`, { confirmName: "Renamed!" }),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 400 },
+    allowed: [],
+  },
+  {
+    // Last, as it ends the team; admins may delete it, nobody else.
+    route: "POST /api/teams/:teamId/delete",
+    request: (fx) => post(`/api/teams/${fx.team.id}/delete`, { confirmName: "Renamed" }),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
     allowed: ["admin"],
   },
 ];
@@ -286,10 +325,27 @@ describe.each(DATABASE_KINDS)("authorization matrix on %s", (kind) => {
     }
   });
 
+  it("shows a guest the team's name and role only, a member the rest", async () => {
+    const asGuest = await (await server.fetch(`/api/teams/${fx.team.id}`, { headers: as(fx.guest) })).json();
+    expect(asGuest).toEqual({ id: fx.team.id, name: fx.team.name, role: "guest", permissions: {} });
+    const asMember = await (await server.fetch(`/api/teams/${fx.team.id}`, { headers: as(fx.member) })).json();
+    expect(asMember).toMatchObject({ name: fx.team.name, role: "member", permissions: { roster: ["read"] }, memberCount: 4 });
+  });
+
   it("answers refusals in the caller's language", async () => {
     const row = ROWS.find((r) => r.route === "POST /api/teams") as Row;
     expect(await (await send(row, "stranger", "de")).json()).toEqual({ message: "Wechseln Sie zu Pro, um Teams zu erstellen" });
     expect(await (await send(row, "anonymous", "de")).json()).toEqual({ message: "Sie müssen angemeldet sein" });
+    const leave = ROWS.find((r) => r.route === "POST /api/auth/organization/leave") as Row;
+    expect(await (await send(leave, "admin", "de")).json()).toEqual({
+      message: "Ein Team braucht mindestens einen Admin. Machen Sie zuerst ein anderes Mitglied zum Admin.",
+      code: "organization_minimum_permissions_needed",
+    });
+    const list = ROWS.find((r) => r.route === "GET /api/auth/organization/list-members") as Row;
+    expect(await (await send(list, "stranger", "de")).json()).toMatchObject({
+      message: "Dieses Team gibt es nicht oder Sie gehören ihm nicht an.",
+    });
+    expect(await (await send(list, "guest", "de")).json()).toMatchObject({ message: "Ihre Rolle in diesem Team erlaubt das nicht." });
   });
 
   it("lets the allowed actors do each of these, in order", async () => {
@@ -298,12 +354,16 @@ describe.each(DATABASE_KINDS)("authorization matrix on %s", (kind) => {
         const res = await send(row, name);
         expect({ route: row.route, actor: name, status: res.status }).toEqual({ route: row.route, actor: name, status: row.status[name] });
       }
+      if (row.route === "POST /api/auth/organization/update") {
+        const team = await server.db.selectFrom("organization").select("name").where("id", "=", fx.team.id).executeTakeFirstOrThrow();
+        expect(team.name).toBe("Renamed");
+      }
     }
-    // What the allowed requests did, and nothing more.
-    const team = await server.db.selectFrom("organization").select("name").where("id", "=", fx.team.id).executeTakeFirstOrThrow();
-    expect(team.name).toBe("Renamed");
+    // What the allowed requests did, and nothing more: the last one deleted the team with its memberships.
+    const team = await server.db.selectFrom("organization").select("name").where("id", "=", fx.team.id).executeTakeFirst();
+    expect(team).toBeUndefined();
     const members = await server.db.selectFrom("member").select(["userId", "role"]).where("organizationId", "=", fx.team.id).execute();
-    expect(members).toEqual([{ userId: fx.admin.id, role: "admin" }]);
+    expect(members).toEqual([]);
   });
 
   it("reads only the caller's own subscription and teams, whatever the query names", async () => {

@@ -31,6 +31,9 @@ const OUR_ROUTES: Row[] = [
   { route: "GET /api/subscription" },
   { route: "GET /api/teams", query: "?kind=member&page=2" },
   { route: "POST /api/teams", valid: { name: "Beta Hiring" } },
+  { route: "GET /api/teams/:teamId" },
+  { route: "GET /api/teams/:teamId/deletion" },
+  { route: "POST /api/teams/:teamId/delete", valid: { confirmName: "Acme" } },
 ];
 
 const A = "/api/auth";

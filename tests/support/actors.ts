@@ -48,6 +48,8 @@ export interface TeamFixture {
   /** A plain member of the team, and a second one. */
   member: TestUser;
   colleague: TestUser;
+  /** Invited with the guest role: sees the team's name only. */
+  guest: TestUser;
   /** A signed-in individual user with no part in the team. */
   stranger: TestUser;
   team: { id: string; name: string };
@@ -60,19 +62,21 @@ export interface TeamFixture {
   openCheckoutPath: string;
 }
 
-/** A team with an admin, two members, a pending invitation, and a user from outside. */
+/** A team with an admin, two members, a guest, a pending invitation, and a user from outside. */
 export async function teamFixture(server: TestServer, smtp: Smtp, teamName = "Alpha Recruiting"): Promise<TeamFixture> {
   const admin = await signedInUser(server, smtp, "Ada Admin");
   await subscribePro(server, admin, teamName);
   const teams = await (await server.fetch("/api/teams?kind=admin", { headers: { cookie: admin.cookie } })).json();
   const team = teams.items[0] as { id: string; name: string };
-  const [member, colleague, stranger] = [
+  const [member, colleague, guest, stranger] = [
     await signedInUser(server, smtp, "Max Member"),
     await signedInUser(server, smtp, "Cleo Colleague"),
+    await signedInUser(server, smtp, "Gil Guest"),
     await signedInUser(server, smtp, "Sam Stranger"),
   ];
   const memberId = await addMember(server, admin, member, team.id);
   const colleagueId = await addMember(server, admin, colleague, team.id);
+  await addMember(server, admin, guest, team.id, "guest");
   const invite = await server.fetch(
     "/api/auth/organization/invite-member",
     json({ email: `outsider-${crypto.randomUUID()}@example.com`, role: "member", organizationId: team.id }, { cookie: admin.cookie }),
@@ -89,7 +93,7 @@ export async function teamFixture(server: TestServer, smtp: Smtp, teamName = "Al
       .where("organizationId", "=", team.id)
       .executeTakeFirstOrThrow()
   ).id;
-  return { admin, member, colleague, stranger, team, memberId, colleagueId, adminMemberId, invitationId, openCheckoutPath };
+  return { admin, member, colleague, guest, stranger, team, memberId, colleagueId, adminMemberId, invitationId, openCheckoutPath };
 }
 
 /** Tables whose rows a refused request must leave exactly as they were. */

@@ -1,8 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { buttonClass, Spinner, StoreLink } from "../../ui";
 import { TeamCards } from "../teams/team-cards";
+import { useActiveTeam } from "../teams/use-active-team";
 import { Banners } from "./banners";
 import { DashboardFooter, DashboardHeader } from "./dashboard-chrome";
 import { useSubscription } from "./use-subscription";
@@ -20,10 +22,11 @@ export function DashboardContent({ session }: { session: Session }) {
   const [params] = useSearchParams();
   const { view, activating } = useSubscription(params.get("checkout") === "success");
   const { user } = session;
+  const activeTeam = useActiveTeam(session);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <DashboardHeader>
-        <UserMenu name={user.name} email={user.email} isPro={view?.isPro ?? false} />
+        <UserMenu name={user.name} email={user.email} isPro={view?.isPro ?? false} activeTeam={activeTeam?.name ?? null} />
       </DashboardHeader>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 space-y-6 px-4 py-8">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -32,6 +35,12 @@ export function DashboardContent({ session }: { session: Session }) {
               {t("welcome", { name: greetingName(user, t("welcomeFallback")) })}
             </h1>
             <p className="mt-1 text-slate-600">{t("intro")}</p>
+            <p className="mt-1 text-slate-800">
+              <span className="wrap-anywhere">{activeTeam ? t("activeTeam", { name: activeTeam.name }) : t("personalActive")}</span>{" "}
+              <LocalizedLink to="/teams" className="font-medium text-blue-800 underline underline-offset-4">
+                {t("switchTeam")}
+              </LocalizedLink>
+            </p>
             <p className="mt-1 text-sm break-all text-slate-600">{t("signedInAs", { email: user.email })}</p>
           </div>
           <StoreLink className={buttonClass({ variant: "dark", size: "lg" })} newTab={t("newTab")}>

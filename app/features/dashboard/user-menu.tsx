@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { openBillingPortal } from "../../api/billing";
-import { useLanguage } from "../../i18n";
+import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 
-/** The dashboard's user menu: Pro badge, Manage subscription (active pro only) and sign-out. */
-export function UserMenu({ name, email, isPro }: { name: string; email: string; isPro: boolean }) {
+/** The dashboard's user menu: Pro badge, the active team, Teams, Manage subscription (active pro only) and sign-out. */
+export function UserMenu({ name, email, isPro, activeTeam }: { name: string; email: string; isPro: boolean; activeTeam?: string | null }) {
   const { t } = useTranslation("dashboard");
   const lang = useLanguage();
   const navigate = useNavigate();
@@ -65,8 +65,16 @@ export function UserMenu({ name, email, isPro }: { name: string; email: string; 
           <div className="border-b border-slate-100 px-3 pt-1 pb-3">
             <p className="truncate font-semibold text-slate-900">{name || email}</p>
             <p className="truncate text-sm text-slate-600">{email}</p>
+            <p className="mt-2 truncate text-sm text-slate-800">
+              {activeTeam ? t("userMenu.activeTeam", { name: activeTeam }) : t("userMenu.personalAccount")}
+            </p>
           </div>
           <ul className="mt-2 space-y-1">
+            <li>
+              <LocalizedLink to="/teams" className={item}>
+                {t("userMenu.teams")}
+              </LocalizedLink>
+            </li>
             {isPro && (
               <li>
                 <button type="button" className={item} onClick={() => openBillingPortal(lang)}>

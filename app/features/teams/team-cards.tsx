@@ -4,10 +4,10 @@ import { useNavigate } from "react-router";
 import type { TeamPage } from "../../../core/api";
 import { fetchTeams } from "../../api/teams";
 import { useLanguage } from "../../i18n";
-import { authClient } from "../../identity/client";
 import { Button, Icon } from "../../ui";
 import { eye, settings } from "../../ui/icons/account";
 import { CreateTeamDialog } from "./create-team-dialog";
+import { switchTeam } from "./use-active-team";
 
 function useTeams(kind: "admin" | "member") {
   const [page, setPage] = useState(1);
@@ -45,8 +45,8 @@ function TeamList(props: {
   const headingId = `teams-${props.kind}`;
 
   async function open(id: string) {
-    // Manage makes the team the active one before opening its profile.
-    if (props.kind === "admin") await authClient.organization.setActive({ organizationId: id });
+    // Manage and View make the team the active one before opening its profile.
+    await switchTeam(id);
     navigate(`/${lang}/teams/${id}`);
   }
 

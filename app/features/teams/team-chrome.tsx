@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import type { SubscriptionView, TeamView } from "../../../core/api";
+import type { Session } from "../../identity/client";
+import { RequireSession } from "../../identity/require-session";
+import { DashboardFooter, DashboardHeader } from "../dashboard/dashboard-chrome";
+import { useSubscription } from "../dashboard/use-subscription";
+import { UserMenu } from "../dashboard/user-menu";
+import { useActiveTeam } from "./use-active-team";
+
+export interface TeamPageContext {
+  session: Session;
+  subscription: SubscriptionView | null;
+  activeTeam: TeamView | null;
+}
+
+function Chrome({ session, children }: { session: Session; children: (ctx: TeamPageContext) => ReactNode }) {
+  const { view } = useSubscription(false);
+  const activeTeam = useActiveTeam(session);
+  const { user } = session;
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <DashboardHeader>
+        <UserMenu name={user.name} email={user.email} isPro={view?.isPro ?? false} activeTeam={activeTeam?.name ?? null} />
+      </DashboardHeader>
+      {children({ session, subscription: view, activeTeam })}
+      <DashboardFooter />
+    </div>
+  );
+}
+
+/** The account area's frame around a team page: signed in only, the dashboard's header with the user menu, and its footer. */
+export function TeamChrome({ children }: { children: (ctx: TeamPageContext) => ReactNode }) {
+  return (
+    <>
+      <meta name="robots" content="noindex, nofollow" />
+      <RequireSession>{(session) => <Chrome session={session}>{children}</Chrome>}</RequireSession>
+    </>
+  );
+}

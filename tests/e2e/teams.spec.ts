@@ -1,0 +1,153 @@
+import { createTeamApi, createUser, inviteAndAccept, setSubscription, signInBrowser, snapshot } from "./dashboard-support";
+import { axeViolations, expect, test } from "./fixtures";
+
+/** Opens a page of the team area and waits for its heading (slow machines included). */
+async function open(page: import("@playwright/test").Page, path: string, heading: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
+}
+
+test.describe("team management", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a pro user creates a team on the team list, switches to it, and the dashboard and menu show it @phone", async ({
+    page,
+    context,
+  }) => {
+    const pro = await createUser("Paula Pro");
+    await setSubscription(pro, { status: "active", periodDays: 30 });
+    await createTeamApi(pro, "Alpha Hiring");
+    await signInBrowser(context, pro);
+
+    await open(page, "/en/teams", "Teams");
+    const personal = page.getByRole("region", { name: "Personal account" });
+    await expect(personal.getByText("Active", { exact: true })).toBeVisible();
+    const teams = page.getByRole("region", { name: "Your teams" });
+    await expect(teams.getByText("Alpha Hiring")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "teams-list-en");
+
+    await page.getByRole("button", { name: "Create team" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create a team" });
+    await dialog.getByLabel("Team name").fill("Bravo Recruiting");
+    await dialog.getByRole("button", { name: "Create team" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(teams.getByText("Bravo Recruiting")).toBeVisible();
+
+    await teams.getByRole("button", { name: "Switch to Bravo Recruiting" }).click();
+    await expect(page.getByText("Active: Bravo Recruiting")).toBeVisible();
+    await expect(personal.getByRole("button", { name: "Switch to personal account" })).toBeVisible();
+    await snapshot(page, "teams-list-switched-en");
+
+    await page.goto("/en/dashboard");
+    await expect(page.getByText("You are working in the team Bravo Recruiting.")).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Open user menu" }).click();
+    await expect(page.getByText("Active team: Bravo Recruiting")).toBeVisible();
+
+    // The dashboard's Manage icon opens the team with that team active.
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Manage Alpha Hiring" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Alpha Hiring" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Team profile" }).getByLabel("Team name")).toHaveValue("Alpha Hiring");
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "team-general-admin-en");
+    await page.goto("/en/dashboard");
+    await expect(page.getByText("You are working in the team Alpha Hiring.")).toBeVisible({ timeout: 30_000 });
+  });
+
+  test("an admin renames a team, changes its slug, and deletes it after typing its name @phone", async ({ page, context, pageErrors }) => {
+    const admin = await createUser("Anna Admin");
+    await setSubscription(admin, { status: "active", periodDays: 30 });
+    const team = await createTeamApi(admin, "Gamma Talent");
+    await createTeamApi(admin, "Delta Talent");
+    const member = await createUser("Moritz Mitglied");
+    await inviteAndAccept(admin, member, team.id);
+    await signInBrowser(context, admin);
+
+    await open(page, "/de/teams", "Teams");
+    await snapshot(page, "teams-list-de");
+    await page.getByRole("link", { name: "Gamma Talent öffnen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Gamma Talent" })).toBeVisible();
+    const profile = page.getByRole("region", { name: "Teamprofil" });
+    await profile.getByLabel("Slug").fill("Gamma Nord");
+    await profile.getByRole("button", { name: "Änderungen speichern" }).click();
+    await expect(
+      profile.getByText("Verwenden Sie Kleinbuchstaben und Ziffern, mit einzelnen Bindestrichen zwischen Wörtern.").first(),
+    ).toBeVisible();
+    await profile.getByLabel("Teamname").fill("Gamma Nord");
+    await profile.getByLabel("Slug").fill("gamma-nord");
+    await profile.getByRole("button", { name: "Änderungen speichern" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Gamma Nord" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Teamprofil" }).getByLabel("Slug")).toHaveValue("gamma-nord");
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "team-general-admin-de");
+
+    await page.getByRole("link", { name: "Mitglieder" }).click();
+    await expect(page.getByRole("cell", { name: "Moritz Mitglied" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "team-members-de");
+    await page.getByRole("link", { name: "Allgemein" }).click();
+
+    // The only admin can neither leave nor be left without one.
+    await page.getByRole("button", { name: "Team verlassen" }).click();
+    const leave = page.getByRole("dialog", { name: "Gamma Nord verlassen?" });
+    await leave.getByLabel("Geben Sie Gamma Nord zur Bestätigung ein").fill("Gamma Nord");
+    await leave.getByRole("button", { name: "Team verlassen" }).click();
+    await expect(leave.getByRole("alert")).toHaveText(
+      "Ein Team braucht mindestens einen Admin. Machen Sie zuerst ein anderes Mitglied zum Admin.",
+    );
+    await leave.getByRole("button", { name: "Abbrechen" }).click();
+    // The refusal is the expected answer, not a fault of the page.
+    const refused = pageErrors.findIndex((e) => e.includes("status of 403") && e.includes("/api/auth/organization/leave"));
+    expect(refused).toBeGreaterThanOrEqual(0);
+    pageErrors.splice(refused, 1);
+
+    await page.getByRole("button", { name: "Team löschen" }).click();
+    const remove = page.getByRole("dialog", { name: "Gamma Nord löschen?" });
+    await expect(remove.getByText("Das Abonnement, das dieses Team bezahlt, bleibt unverändert.")).toBeVisible();
+    await remove.getByLabel("Geben Sie Gamma Nord zur Bestätigung ein").fill("gamma nord");
+    await remove.getByRole("button", { name: "Team löschen" }).click();
+    await expect(remove.getByRole("alert")).toHaveText(
+      "Geben Sie zur Bestätigung den Namen des Teams genau so ein, wie er angezeigt wird.",
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "team-delete-dialog-de");
+    await remove.getByLabel("Geben Sie Gamma Nord zur Bestätigung ein").fill("Gamma Nord");
+    await remove.getByRole("button", { name: "Team löschen" }).click();
+    await expect(page).toHaveURL(/\/de\/teams$/);
+    const teams = page.getByRole("region", { name: "Ihre Teams" });
+    await expect(teams.getByText("Delta Talent")).toBeVisible();
+    await expect(teams.getByText("Gamma Nord")).toHaveCount(0);
+  });
+
+  test("a member sees the team read-only and leaves it after typing its name @phone", async ({ page, context }) => {
+    const admin = await createUser("Otto Owner");
+    await setSubscription(admin, { status: "active", periodDays: 30 });
+    const team = await createTeamApi(admin, "Echo Search");
+    const member = await createUser("Mia Member");
+    await inviteAndAccept(admin, member, team.id);
+    await signInBrowser(context, member);
+
+    await open(page, `/en/teams/${team.id}`, "Echo Search");
+    await expect(page.getByText("Your role: Member")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save changes" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Delete team" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Manage billing" })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "team-general-member-en");
+    await page.getByRole("link", { name: "Members" }).click();
+    await expect(page.getByRole("cell", { name: "Otto Owner" })).toBeVisible();
+    await snapshot(page, "team-members-en");
+    await page.getByRole("link", { name: "General" }).click();
+
+    await page.getByRole("button", { name: "Leave team" }).click();
+    const leave = page.getByRole("dialog", { name: "Leave Echo Search?" });
+    await leave.getByLabel("Type Echo Search to confirm").fill("Echo Search");
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "team-leave-dialog-en");
+    await leave.getByRole("button", { name: "Leave team" }).click();
+    await expect(page).toHaveURL(/\/en\/teams$/);
+    await expect(page.getByText("You are not a member of any team yet.")).toBeVisible();
+    await expect(page.getByText("Active: your personal account")).toBeVisible();
+  });
+});

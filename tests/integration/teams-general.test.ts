@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMember, as, subscribePro } from "../support/actors.js";
+import { DATABASE_KINDS } from "../support/databases.js";
+import { startTestServer, type TestServer } from "../support/server.js";
+import { startSmtpCapture } from "../support/smtp.js";
+import { json, type Smtp, signedInUser, type TestUser } from "./billing-support.js";
+
+const ORG = "/api/auth/organization";
+
+describe.each(DATABASE_KINDS)("a team's general settings on %s", (kind) => {
+  let smtp: Smtp;
+  let server: TestServer;
+  let admin: TestUser;
+  let member: TestUser;
+  let teamId: string;
+
+  const teamOf = async (user: TestUser, name: string) => {
+    const teams = await (await server.fetch("/api/teams?kind=admin", { headers: as(user) })).json();
+    return (teams.items as { id: string; name: string }[]).find((t) => t.name === name)?.id as string;
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    server = await startTestServer(kind, { SMTP_URL: smtp.url });
+    admin = await signedInUser(server, smtp, "Ada Admin");
+    await subscribePro(server, admin, "Scouts");
+    teamId = await teamOf(admin, "Scouts");
+    member = await signedInUser(server, smtp, "Max Member");
+    await addMember(server, admin, member, teamId);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it("renames the team and changes its slug under the one slug rule, unique among teams", async () => {
+    const rename = await server.fetch(
+      `${ORG}/update`,
+      json({ organizationId: teamId, data: { name: "Scouts Berlin", slug: "scouts-berlin" } }, as(admin)),
+    );
+    expect(rename.status).toBe(200);
+    expect(await (await server.fetch(`/api/teams/${teamId}`, { headers: as(member) })).json()).toMatchObject({
+      name: "Scouts Berlin",
+      slug: "scouts-berlin",
+    });
+    const bad = await server.fetch(
+      `${ORG}/update`,
+      json({ organizationId: teamId, data: { slug: "Scouts Berlin" } }, as(admin, { "x-language": "de" })),
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({
+      code: "invalid_slug",
+      message: "Verwenden Sie Kleinbuchstaben und Ziffern, mit einzelnen Bindestrichen zwischen Wörtern.",
+    });
+    await server.fetch("/api/teams", json({ name: "Other Team" }, as(admin)));
+    const taken = await server.fetch(
+      `${ORG}/update`,
+      json({ organizationId: await teamOf(admin, "Other Team"), data: { slug: "scouts-berlin" } }, as(admin)),
+    );
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({ code: "slug_taken", message: "This slug is already taken. Please choose another one." });
+  });
+
+  it("keeps the last admin: they can neither leave nor be demoted, until another admin exists", async () => {
+    const adminMember = await server.db
+      .selectFrom("member")
+      .select("id")
+      .where("userId", "=", admin.id)
+      .where("organizationId", "=", teamId)
+      .executeTakeFirstOrThrow();
+    const leave = await server.fetch(`${ORG}/leave`, json({ organizationId: teamId }, as(admin)));
+    expect(leave.status).toBe(403);
+    expect((await leave.json()).code).toBe("organization_minimum_permissions_needed");
+    const demote = await server.fetch(
+      `${ORG}/update-member-role`,
+      json({ organizationId: teamId, memberId: adminMember.id, role: "member" }, as(admin)),
+    );
+    expect(demote.status).toBe(403);
+    expect((await demote.json()).code).toBe("organization_minimum_permissions_needed");
+    const roles = await server.db
+      .selectFrom("member")
+      .select(["userId", "role"])
+      .where("organizationId", "=", teamId)
+      .orderBy("createdAt")
+      .execute();
+    expect(roles).toEqual([
+      { userId: admin.id, role: "admin" },
+      { userId: member.id, role: "member" },
+    ]);
+  });
+
+  it("deletes a team after its name is typed; the subscription paying only for it is canceled at the provider", async () => {
+    // Another team still rides on the subscription: deleting it leaves the subscription running.
+    const other = await teamOf(admin, "Other Team");
+    expect(await (await server.fetch(`/api/teams/${other}/deletion`, { headers: as(admin) })).json()).toEqual({
+      cancelsSubscription: false,
+    });
+    expect((await server.fetch(`/api/teams/${other}/delete`, json({ confirmName: "Other Team" }, as(admin)))).status).toBe(200);
+    expect((await (await server.fetch("/api/subscription", { headers: as(admin) })).json()).isPro).toBe(true);
+
+    expect(await (await server.fetch(`/api/teams/${teamId}/deletion`, { headers: as(admin) })).json()).toEqual({
+      cancelsSubscription: true,
+    });
+    const wrong = await server.fetch(`/api/teams/${teamId}/delete`, json({ confirmName: "scouts berlin" }, as(admin)));
+    expect(wrong.status).toBe(400);
+    expect(await server.db.selectFrom("organization").select("id").where("id", "=", teamId).executeTakeFirst()).toBeDefined();
+
+    expect((await server.fetch(`/api/teams/${teamId}/delete`, json({ confirmName: "Scouts Berlin" }, as(admin)))).status).toBe(200);
+    expect(await server.db.selectFrom("organization").select("id").where("id", "=", teamId).executeTakeFirst()).toBeUndefined();
+    expect(await server.db.selectFrom("member").select("id").where("organizationId", "=", teamId).execute()).toEqual([]);
+    const subs = await server.db.selectFrom("billing_subscription").select("status").where("user_id", "=", admin.id).execute();
+    expect(subs.map((s) => s.status)).toEqual(["canceled"]);
+    const local = await server.db.selectFrom("local_subscription").select("status").where("user_id", "=", admin.id).execute();
+    expect(local.map((s) => s.status)).toEqual(["canceled"]);
+    expect((await (await server.fetch("/api/subscription", { headers: as(admin) })).json()).isPro).toBe(false);
+    expect((await server.fetch(`/api/teams/${teamId}`, { headers: as(member) })).status).toBe(404);
+  });
+});
