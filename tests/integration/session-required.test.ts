@@ -31,6 +31,11 @@ const OUR_ROUTES: Row[] = [
   { route: "GET /api/subscription" },
   { route: "GET /api/teams", query: "?kind=member&page=2" },
   { route: "POST /api/teams", valid: { name: "Beta Hiring" } },
+  { route: "PUT /api/account/image", valid: {} },
+  { route: "DELETE /api/account/image" },
+  { route: "GET /api/account/devices" },
+  { route: "POST /api/account/devices/sign-out", valid: { id: "session" } },
+  { route: "POST /api/account/devices/sign-out-others", valid: {} },
 ];
 
 const A = "/api/auth";

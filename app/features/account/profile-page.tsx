@@ -1,23 +1,21 @@
 import { useTranslation } from "react-i18next";
-import type { Session } from "../../identity/client";
-import { displayName } from "../user-menu/display-name";
-import { UserAvatar } from "../user-menu/user-avatar";
+import { authClient, type Session } from "../../identity/client";
 import { AccountLayout, AccountSection } from "./account-layout";
+import { ProfileDetailsForm } from "./profile-details-form";
+import { ProfileImageSection } from "./profile-image-section";
 
-/** /{lang}/account: the signed-in user's profile. */
+/** /{lang}/account: the signed-in user's profile image, names and username. */
 export function ProfilePage({ session }: { session: Session }) {
   const { t } = useTranslation("account");
-  const { user } = session;
+  // A saved change reloads the session, so the user menu and this page show it at once.
+  const refresh = async () => authClient.$store.notify("$sessionSignal");
   return (
     <AccountLayout session={session} title={t("profile.title")} intro={t("profile.intro")}>
+      <AccountSection id="profile-image" title={t("profile.imageTitle")}>
+        <ProfileImageSection session={session} onSaved={refresh} />
+      </AccountSection>
       <AccountSection id="profile-details" title={t("profile.detailsTitle")}>
-        <div className="flex items-center gap-4">
-          <UserAvatar user={user} size="lg" />
-          <div className="min-w-0">
-            <p className="font-semibold wrap-anywhere text-slate-900">{displayName(user)}</p>
-            <p className="text-sm break-all text-slate-600">{user.email}</p>
-          </div>
-        </div>
+        <ProfileDetailsForm session={session} onSaved={refresh} />
       </AccountSection>
     </AccountLayout>
   );

@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import type { Session } from "../../identity/client";
 import { AccountLayout } from "./account-layout";
+import { DevicesSection } from "./devices-section";
 
 /** What a section of the security page gets: the signed-in session. */
 export interface SecuritySectionProps {
@@ -9,7 +10,7 @@ export interface SecuritySectionProps {
 }
 
 /** The security page's sections, top to bottom; each is its own component (and feature). */
-export const SECURITY_SECTIONS: readonly ComponentType<SecuritySectionProps>[] = [];
+export const SECURITY_SECTIONS: readonly ComponentType<SecuritySectionProps>[] = [DevicesSection];
 
 /** /{lang}/account/security: how the account is protected and where it is signed in. */
 export function SecurityPage({ session }: { session: Session }) {
