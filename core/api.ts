@@ -120,6 +120,40 @@ export interface AuthProviders {
   google: boolean;
 }
 
+/** One signed-in browser or device of the user, as the security page lists it (never its token). */
+export interface Device {
+  /** The session's id: what the browser names when signing the device out. */
+  id: string;
+  /** Browser and operating system read from the user agent, null when unknown. */
+  browser: string | null;
+  os: string | null;
+  /** The client address as stored when the session was created. */
+  ipAddress: string | null;
+  lastActiveAt: string;
+  /** The session of this browser. */
+  current: boolean;
+}
+
+/** GET /api/account/devices. */
+export interface DeviceList {
+  devices: Device[];
+}
+
+/** POST /api/account/devices/sign-out: the body. */
+export interface SignOutDeviceRequest {
+  id: string;
+}
+
+/** POST /api/account/devices/sign-out-others. */
+export interface SignedOutDevices {
+  signedOut: number;
+}
+
+/** PUT and DELETE /api/account/image: the profile image's URL now, or null. */
+export interface ProfileImage {
+  image: string | null;
+}
+
 /** Each route the browser calls, as "METHOD path": its JSON body (if any) and its answer. */
 export interface ApiRoutes {
   "POST /api/send-contact": { body: ContactInput; answer: ContactCreated };
@@ -133,4 +167,10 @@ export interface ApiRoutes {
   "POST /api/teams/:teamId/delete": { body: DeleteTeamRequest; answer: { deleted: true } };
   "GET /api/site-config": { answer: SiteConfig };
   "GET /api/auth/providers": { answer: AuthProviders };
+  "GET /api/account/devices": { answer: DeviceList };
+  "POST /api/account/devices/sign-out": { body: SignOutDeviceRequest; answer: { ok: true } };
+  "POST /api/account/devices/sign-out-others": { answer: SignedOutDevices };
+  /** The image file itself is the body (sent as it is, up to 10 MB). */
+  "PUT /api/account/image": { file: Blob; answer: ProfileImage };
+  "DELETE /api/account/image": { answer: ProfileImage };
 }

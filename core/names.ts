@@ -8,3 +8,12 @@ export function splitName(fullName: string): { firstName: string; lastName: stri
   const [firstName = "", ...rest] = fullName.trim().split(/\s+/);
   return { firstName, lastName: rest.join(" ") };
 }
+
+export type NameProblem = "required" | "tooLong";
+
+/** What is wrong with a name part of the profile (compared before trimming, stored trimmed), or null. */
+export function nameProblem(value: string, opts: { required: boolean }): NameProblem | null {
+  if (value.length > NAME_MAX) return "tooLong";
+  if (opts.required && value.trim() === "") return "required";
+  return null;
+}

@@ -21,9 +21,12 @@ import { registerPages } from "./http/pages.js";
 import { sameOrigin } from "./http/same-origin.js";
 import { securityHeaders } from "./http/security-headers.js";
 import type { StaticFile } from "./http/static-files.js";
+import { imageRoutes } from "./images/image-routes.js";
+import { hasOwnBodyLimit } from "./images/upload-limit.js";
 import type { KeyValueStore } from "./kv.js";
 import type { LocalProvider } from "./payments/local-provider.js";
 import { createPaymentProvider } from "./payments/payment-provider.js";
+import { accountRoutes } from "./routes/account.js";
 import { billingRoutes } from "./routes/billing.js";
 import { contactRoutes } from "./routes/contact.js";
 import { healthRoutes } from "./routes/health.js";
@@ -64,15 +67,14 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", maintenanceGate(maintenanceSwitch({ db, forced: config.MAINTENANCE, logger })));
   // A visitor without a session gets 401 before any of the body checks below read the body.
   app.use("/api/*", sessionFirst({ auth, trustedOrigins: trustedOrigins(config) }));
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: 64 * 1024,
-      onError: () => {
-        throw new AppError("payloadTooLarge");
-      },
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: 64 * 1024,
+    onError: () => {
+      throw new AppError("payloadTooLarge");
+    },
+  });
+  // Image uploads have a limit of their own (server/images/upload-limit.ts).
+  app.use("/api/*", (c, next) => (hasOwnBodyLimit(c) ? next() : apiBodyLimit(c, next)));
 
   const isWebhook = (path: string) => path.startsWith("/api/webhooks/");
   // Better Auth checks origins of /api/auth/* itself; webhooks come from the payment provider, signed.
@@ -105,6 +107,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", contactRoutes(deps));
   app.route("/", billingRoutes({ auth, billing, events }));
   app.route("/", teamRoutes({ auth, teams, provider }));
+  app.route("/", accountRoutes({ auth, db }));
+  app.route("/", imageRoutes(db));
   if (provider.kind === "local") {
     app.route("/", localPaymentRoutes({ auth, local: provider as LocalProvider, events, trustedOrigins: trustedOrigins(config) }));
   }

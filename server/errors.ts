@@ -35,6 +35,9 @@ export const ERRORS = {
   unknownProvider: { status: 404, key: "billing:errors.unknownProvider" },
   badSignature: { status: 400, key: "billing:errors.badSignature" },
 
+  invalidImage: { status: 400, key: "account:errors.invalidImage" },
+  imageTooLarge: { status: 413, key: "account:errors.imageTooLarge", headers: { Connection: "close" } },
+
   invalidTeamName: { status: 400, key: "billing:errors.teamName" },
   teamsProOnly: { status: 403, key: "billing:errors.teamsProOnly" },
 

@@ -9,9 +9,10 @@ type Options<R extends Route> = {
   query?: Record<string, string | number | undefined>;
   /** The language the server answers in; the page's language when not given. */
   language?: string;
-} & (ApiRoutes[R] extends { body: infer B } ? { body: B } : { body?: never });
-/** Routes with a body must be given one; for the others the options are optional. */
-type Args<R extends Route> = ApiRoutes[R] extends { body: unknown } ? [options: Options<R>] : [options?: Options<R>];
+} & (ApiRoutes[R] extends { body: infer B } ? { body: B } : { body?: never }) &
+  (ApiRoutes[R] extends { file: infer F } ? { file: F } : { file?: never });
+/** Routes with a body or a file must be given one; for the others the options are optional. */
+type Args<R extends Route> = ApiRoutes[R] extends { body: unknown } | { file: unknown } ? [options: Options<R>] : [options?: Options<R>];
 
 /**
  * A refused request: the status and the server's translated message and field errors. `message` is
@@ -33,25 +34,26 @@ export class ApiRequestError extends Error {
 
 /**
  * Calls one route of our API (same origin, with the session cookie) and resolves with its JSON
- * answer. An error status, or an answer that is not JSON, throws `ApiRequestError`; a network
+ * answer. A JSON body is sent as JSON; a file (an upload) is sent as it is. An error status, or an answer that is not JSON, throws `ApiRequestError`; a network
  * failure rejects with the browser's TypeError.
  */
 export async function request<R extends Route>(route: R, ...[options]: Args<R>) {
   const [method, pattern] = route.split(" ") as [string, string];
-  const { query, body, params: pathParams } = options ?? {};
+  const { query, body, file, params: pathParams } = options ?? {};
   const path = pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(pathParams?.[name] ?? ""));
   const language = options?.language ?? (typeof document === "undefined" ? "" : document.documentElement.lang);
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["content-type"] = "application/json";
+  if (file !== undefined) headers["content-type"] = "application/octet-stream";
   if (language) headers["x-language"] = language;
   const search = params.toString();
   const res = await fetch(search ? `${path}?${search}` : path, {
     method,
     headers,
     credentials: "same-origin",
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: (file as Blob | undefined) ?? (body === undefined ? undefined : JSON.stringify(body)),
   });
   const answer: unknown = await res.json().catch(() => undefined);
   if (!res.ok || answer === undefined) throw new ApiRequestError(res.status, (answer as Partial<ApiErrorBody> | undefined) ?? null);

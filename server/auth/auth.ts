@@ -1,10 +1,11 @@
 import { betterAuth } from "better-auth";
 import { APIError, getOAuthState } from "better-auth/api";
-import { bearer, emailOTP, genericOAuth, organization } from "better-auth/plugins";
+import { bearer, emailOTP, genericOAuth, multiSession, organization, username } from "better-auth/plugins";
 import type { Logger } from "pino";
 import { splitName } from "../../core/names.js";
 import { PLAN_TYPES } from "../../core/plans.js";
 import { INVITATION_DAYS } from "../../core/teams.js";
+import { USERNAME_MAX, USERNAME_MIN, usernameProblem } from "../../core/username.js";
 import { emailAllowed, emailRulesOf, normalizeEmail } from "../access/email-rules.js";
 import { canCreateTeams } from "../billing/billing-service.js";
 import type { Config } from "../config.js";
@@ -164,6 +165,15 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
         // Only pro users with an active subscription may create teams (answered with 403).
         allowUserToCreateOrganization: (user) => canCreateTeams(db, user.id),
       }),
+      // Several accounts signed in in one browser: the user menu's account switcher.
+      multiSession({ maximumSessions: 5 }),
+      // Sign-in by username where an e-mail address is taken; our rule, not the plugin's (which allows ".").
+      // Stored lower-case with a unique index, so usernames are unique whatever their case.
+      username({
+        minUsernameLength: USERNAME_MIN,
+        maxUsernameLength: USERNAME_MAX,
+        usernameValidator: (name) => usernameProblem(name) === null,
+      }),
       // The billing portal call authenticates with a bearer token as well as the session cookie.
       bearer(),
       ...(google
@@ -200,6 +210,7 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
         // sign out a busy user or an office behind one address. Reading it unlocks nothing.
         "/get-session": false,
         "/sign-in/email": { window: 60, max: 5 },
+        "/sign-in/username": { window: 60, max: 5 },
         "/sign-up/email": { window: 60, max: 5 },
         "/email-otp/verify-email": { window: 60, max: 5 },
         "/email-otp/send-verification-otp": { window: 60, max: 3 },

@@ -10,7 +10,7 @@ export const UNUSED_AUTH_PATHS = [
 ] as const;
 
 /**
- * The identity routes a visitor without a session uses: signing up and in (by password or Google,
+ * The identity routes a visitor without a session uses: signing up and in (by password with an e-mail address or username, or Google,
  * whose return is `/callback/:id`), the e-mailed codes and links of verification and password
  * reset, reading the session and the offered sign-in methods, and signing out (which must also
  * clear a cookie whose session has already ended). Every other route under /api/auth needs a
@@ -19,6 +19,7 @@ export const UNUSED_AUTH_PATHS = [
 export const PUBLIC_AUTH_PATHS = [
   "/sign-up/email",
   "/sign-in/email",
+  "/sign-in/username",
   "/sign-in/social",
   "/callback/:id",
   "/email-otp/send-verification-otp",

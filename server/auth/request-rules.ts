@@ -1,9 +1,12 @@
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { z } from "zod";
 import { LANGUAGES } from "../../core/languages.js";
-import { NAME_MAX } from "../../core/names.js";
+import { NAME_MAX, nameProblem } from "../../core/names.js";
 import { SLUG_MAX, SLUG_PATTERN, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
 import { type EmailRules, emailAllowed, normalizeEmail } from "../access/email-rules.js";
+
+/** Our stored images' URLs (server/images/image-store.ts). */
+const STORED_IMAGE_URL = /^\/api\/images\/[0-9a-f]{64}\.webp$/;
 
 const personName = z.string().max(NAME_MAX);
 const teamName = z
@@ -37,10 +40,23 @@ const organizationData = z.object({
 const teamRole = z.enum(TEAM_ROLES);
 const teamRoles = z.union([teamRole, z.array(teamRole).min(1)]);
 
+/**
+ * A profile update: names as on sign-up, the first name not empty once trimmed, both name parts
+ * together (the full name is made of them), and as image only one of our stored images (the page's
+ * CSP shows no other) or none.
+ */
+const profileUpdate = userFields
+  .extend({ image: z.string().regex(STORED_IMAGE_URL).nullable().optional() })
+  .refine((u) => (u.firstName === undefined) === (u.lastName === undefined), { path: ["lastName"] })
+  .refine((u) => u.firstName === undefined || nameProblem(u.firstName, { required: true }) === null, {
+    path: ["firstName"],
+    params: { code: "FIRST_NAME_REQUIRED" },
+  });
+
 /** Body rules per Better Auth path, checked before Better Auth runs. */
 const RULES: Record<string, z.ZodType> = {
   "/sign-up/email": userFields,
-  "/update-user": userFields,
+  "/update-user": profileUpdate,
   "/organization/create": z.object({ name: teamName, slug }),
   // An update without any known field makes Better Auth fail with a 500.
   "/organization/update": z.object({ data: organizationData.refine((d) => Object.keys(d).length > 0) }),
@@ -61,6 +77,7 @@ function codeOf(issue: z.core.$ZodIssue, path: string): string {
   if (issue.code === "too_big" && field === "teamName") return "TEAM_NAME_TOO_LONG";
   if (path === "/email-otp/send-verification-otp") return "INVALID_OTP_TYPE";
   if (issue.path[0] === "role") return "ROLE_NOT_FOUND";
+  if (issue.code === "custom" && typeof issue.params?.code === "string") return issue.params.code;
   if (field === "slug") return "INVALID_SLUG";
   return "VALIDATION_ERROR";
 }
@@ -118,6 +135,20 @@ export const echoTypedAddress = createAuthMiddleware(async (ctx) => {
 type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /**
+ * A profile update stores its name parts trimmed and the full name made of them, and the username
+ * as typed beside its lower-case form (the username plugin checks it; a separate display form could
+ * bypass that check).
+ */
+function normalizeProfile(body: Record<string, unknown>) {
+  if (body.username === undefined) delete body.displayUsername;
+  else body.displayUsername = body.username;
+  if (typeof body.firstName !== "string" || typeof body.lastName !== "string") return;
+  body.firstName = body.firstName.trim();
+  body.lastName = body.lastName.trim();
+  body.name = [body.firstName, body.lastName].filter(Boolean).join(" ");
+}
+
+/**
  * Refuses Better Auth requests whose fields break the product's rules, with a 400 `{ code, message }`
  * instead of a stored malformed value (or, for some shapes, a 500 from inside Better Auth), and
  * applies the e-mail rules to addresses given to an account.
@@ -133,7 +164,10 @@ function checkFields(ctx: AuthContext) {
   const rule = ctx.path ? RULES[ctx.path] : undefined;
   if (!rule) return;
   const result = rule.safeParse(ctx.body ?? {});
-  if (result.success) return;
+  if (result.success) {
+    if (ctx.path === "/update-user" && ctx.body) normalizeProfile(ctx.body);
+    return;
+  }
   const [issue] = result.error.issues;
   const field = issue?.path.join(".") || "body";
   throw APIError.from("BAD_REQUEST", { code: issue ? codeOf(issue, ctx.path) : "VALIDATION_ERROR", message: `Invalid ${field}` });

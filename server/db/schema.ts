@@ -24,6 +24,9 @@ export interface UserTable {
   activeSubscription: Generated<boolean>;
   subscriptionStatus: string | null;
   trialEndsAt: Timestamp | null;
+  // Username, stored lower-case, and the form the user typed (migration 0008_account_profile).
+  username: string | null;
+  displayUsername: string | null;
 }
 
 export interface SessionTable {
@@ -167,6 +170,15 @@ export interface LocalSubscriptionTable {
   created_at: Generated<Date>;
 }
 
+/** Stored images (profile images, team logos), named by the SHA-256 of their bytes (migration 0008_account_profile). */
+export interface StoredImageTable {
+  id: string;
+  content_type: string;
+  byte_size: number;
+  data: Uint8Array;
+  created_at: Generated<Date>;
+}
+
 export interface AppSettingTable {
   key: string;
   value: string;
@@ -188,5 +200,6 @@ export interface Database {
   billing_event: BillingEventTable;
   local_checkout_session: LocalCheckoutSessionTable;
   local_subscription: LocalSubscriptionTable;
+  stored_image: StoredImageTable;
   app_setting: AppSettingTable;
 }

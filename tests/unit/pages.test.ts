@@ -126,11 +126,15 @@ describe("PAGES", () => {
         "Disallow: /en/sign-in",
         "Disallow: /en/forgot-password",
         "Disallow: /en/dashboard",
+        "Disallow: /en/account",
+        "Disallow: /en/account/security",
         "Disallow: /en/teams",
         "Disallow: /de/sign-up",
         "Disallow: /de/sign-in",
         "Disallow: /de/forgot-password",
         "Disallow: /de/dashboard",
+        "Disallow: /de/account",
+        "Disallow: /de/account/security",
         "Disallow: /de/teams",
         "Disallow: /api/",
         "",
@@ -149,6 +153,6 @@ describe("PAGES", () => {
     for (const page of PAGES.filter((p) => p.path)) {
       if ((await server.request(`/${page.path}`)).status === 301) redirected.push(page.path);
     }
-    expect(redirected).toEqual(["privacy-policy", "imprint", "terms", "sign-up", "sign-in", "dashboard", "teams"]);
+    expect(redirected).toEqual(["privacy-policy", "imprint", "terms", "sign-up", "sign-in", "dashboard", "account", "teams"]);
   });
 });

@@ -1,26 +1,30 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import { isUsernameIdentifier } from "../../../core/username";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
 import { continueWithGoogle } from "../../identity/google";
 import { SessionCheckFailed } from "../../identity/session-check-failed";
 import { sessionState, sessionUnreadable } from "../../identity/session-state";
-import { linkClass, PageSpinner } from "../../ui";
+import { linkClass, PageSpinner, TextField } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
 import { useHydrated } from "../../ui/use-hydrated";
 import { AuthShell } from "../auth-shell/auth-shell";
-import { EmailField } from "../auth-shell/email-field";
 import { FormButton } from "../auth-shell/form-button";
 import { GoogleButton } from "../auth-shell/google-button";
 import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
 import type { VerifyEmailState } from "../sign-up/state";
 
-/** The sign-in page: e-mail and password, Google, and the way to the password reset and sign-up. */
+/**
+ * The sign-in page: e-mail address or username and password, Google, and the way to the password
+ * reset and sign-up. With `?add=1` a signed-in visitor signs in with a further account (the user
+ * menu's "Add account") and stays signed in with the first.
+ */
 export function SignInForm() {
-  const { t } = useTranslation("auth");
+  const { t } = useTranslation(["auth", "account"]);
   const lang = useLanguage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -32,6 +36,7 @@ export function SignInForm() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const oauthFailed = params.get("oauth") === "error";
+  const addingAccount = params.get("add") === "1";
   const dashboard = `/${lang}/dashboard`;
 
   // After hydration: the prerendered form has no query string, so the first render must not use it.
@@ -40,18 +45,21 @@ export function SignInForm() {
   }, [oauthFailed, t]);
 
   useEffect(() => {
-    if (session.data) navigate(dashboard, { replace: true });
-  }, [session.data, navigate, dashboard]);
+    if (session.data && !addingAccount) navigate(dashboard, { replace: true });
+  }, [session.data, addingAccount, navigate, dashboard]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim() || !password) return setError(t("signIn.required"));
     setError(undefined);
     setBusy(true);
-    const { data, error: failure } = await authClient.signIn.email({ email: email.trim(), password });
+    const identifier = email.trim();
+    const { data, error: failure } = isUsernameIdentifier(identifier)
+      ? await authClient.signIn.username({ username: identifier, password })
+      : await authClient.signIn.email({ email: identifier, password });
     if (failure) {
       setBusy(false);
-      if (failure.code === "EMAIL_NOT_VERIFIED") {
+      if (failure.code === "EMAIL_NOT_VERIFIED" && !isUsernameIdentifier(identifier)) {
         // Not locked out: a fresh code goes out and the wizard's verification step takes over.
         await authClient.emailOtp.sendVerificationOtp({ email: email.trim(), type: "email-verification" });
         navigate(`/${lang}/sign-up`, { state: { verifyEmail: email.trim() } satisfies VerifyEmailState });
@@ -82,7 +90,7 @@ export function SignInForm() {
   // The form is in the prerendered page, so it paints at once; its controls stay disabled until
   // the page is interactive (a submit before that would be a plain GET with the password in the URL).
   // A signed-in visitor is sent on to the dashboard once the session is known.
-  if (session.data) {
+  if (session.data && !(hydrated && addingAccount)) {
     return <PageSpinner />;
   }
 
@@ -95,8 +103,25 @@ export function SignInForm() {
       <form onSubmit={submit} noValidate>
         <fieldset disabled={!hydrated} className="min-w-0 space-y-5">
           <StepHeading title={t("signIn.title")} subtitle={t("signIn.subtitle")} autoFocus={false} />
+          {hydrated && addingAccount && session.data && (
+            <FormAlert tone="info">
+              {t("account:addAccount.notice", { email: session.data.user.email })}{" "}
+              <LocalizedLink to="/dashboard" className={linkClass}>
+                {t("account:addAccount.cancel")}
+              </LocalizedLink>
+            </FormAlert>
+          )}
           {error && <FormAlert>{error}</FormAlert>}
-          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            id="email"
+            label={t("account:identifierLabel")}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <div>
             <PasswordField
               id="password"

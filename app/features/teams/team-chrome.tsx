@@ -4,7 +4,7 @@ import type { Session } from "../../identity/client";
 import { RequireSession } from "../../identity/require-session";
 import { DashboardFooter, DashboardHeader } from "../dashboard/dashboard-chrome";
 import { useSubscription } from "../dashboard/use-subscription";
-import { UserMenu } from "../dashboard/user-menu";
+import { UserMenu } from "../user-menu/user-menu";
 import { useActiveTeam } from "./use-active-team";
 
 export interface TeamPageContext {
@@ -16,11 +16,10 @@ export interface TeamPageContext {
 function Chrome({ session, children }: { session: Session; children: (ctx: TeamPageContext) => ReactNode }) {
   const { view } = useSubscription(false);
   const activeTeam = useActiveTeam(session);
-  const { user } = session;
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <DashboardHeader>
-        <UserMenu name={user.name} email={user.email} isPro={view?.isPro ?? false} activeTeam={activeTeam?.name ?? null} />
+        <UserMenu session={session} isPro={view?.isPro ?? false} activeTeam={activeTeam?.name ?? null} />
       </DashboardHeader>
       {children({ session, subscription: view, activeTeam })}
       <DashboardFooter />

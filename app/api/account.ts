@@ -1,0 +1,24 @@
+import type { Device } from "../../core/api";
+import { request } from "./client";
+
+/** The signed-in user's devices (sessions), this one first. */
+export async function fetchDevices(): Promise<Device[]> {
+  return (await request("GET /api/account/devices")).devices;
+}
+
+export function signOutDevice(id: string) {
+  return request("POST /api/account/devices/sign-out", { body: { id } });
+}
+
+export function signOutOtherDevices() {
+  return request("POST /api/account/devices/sign-out-others");
+}
+
+/** Uploads a picture as the profile image; answers its stored URL. */
+export async function uploadProfileImage(file: Blob): Promise<string | null> {
+  return (await request("PUT /api/account/image", { file })).image;
+}
+
+export async function removeProfileImage(): Promise<void> {
+  await request("DELETE /api/account/image");
+}

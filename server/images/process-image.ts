@@ -1,0 +1,39 @@
+import sharp from "sharp";
+import { AppError } from "../errors.js";
+
+/** The formats an uploaded image may have, recognised from its bytes (never its name or declared type). */
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "gif", "webp"]);
+
+/** At most this many pixels are decoded, so a small file cannot expand into a huge image. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+export interface ProcessedImage {
+  data: Buffer;
+  contentType: "image/webp";
+}
+
+/**
+ * Re-encodes an uploaded image as a square WebP of `size` pixels, cropped to its centre and turned
+ * upright by its EXIF orientation. Re-encoding drops everything but the pixels (metadata, any
+ * script or second file hidden in the upload); an animated GIF keeps its first frame. Anything
+ * that is not a JPG, PNG, GIF or WEBP image is refused with `invalidImage`.
+ */
+export async function squareImage(input: Uint8Array, size: number): Promise<ProcessedImage> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+  } catch {
+    throw new AppError("invalidImage");
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new AppError("invalidImage");
+  try {
+    const data = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+      .rotate()
+      .resize(size, size, { fit: "cover", position: "centre" })
+      .webp({ quality: 85 })
+      .toBuffer();
+    return { data, contentType: "image/webp" };
+  } catch {
+    throw new AppError("invalidImage");
+  }
+}

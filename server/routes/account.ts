@@ -1,0 +1,50 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { listDevices, signOutDevice, signOutOtherDevices } from "../account/devices.js";
+import { removeProfileImage, setProfileImage } from "../account/profile-image.js";
+import type { Auth } from "../auth/auth.js";
+import { requireSession, type SessionEnv } from "../auth/session.js";
+import type { DB } from "../db/database.js";
+import { AppError } from "../errors.js";
+import type { AppEnv } from "../http/context.js";
+import { readJson } from "../http/errors.js";
+import { imageUploadLimit } from "../images/upload-limit.js";
+
+const deviceBody = z.object({ id: z.string().min(1).max(200) });
+
+/** The account pages' own calls: the profile image and the active devices. */
+export function accountRoutes(deps: { auth: Auth; db: DB }) {
+  const app = new Hono<AppEnv & SessionEnv>();
+
+  app.put("/api/account/image", requireSession(deps.auth), imageUploadLimit(), async (c) => {
+    const { session } = c.var;
+    const upload = new Uint8Array(await c.req.arrayBuffer());
+    const image = await setProfileImage(deps, c.req.raw.headers, session.user.image, upload);
+    return c.json({ image });
+  });
+
+  app.delete("/api/account/image", requireSession(deps.auth), async (c) => {
+    await removeProfileImage(deps, c.req.raw.headers, c.var.session.user.image);
+    return c.json({ image: null });
+  });
+
+  app.get("/api/account/devices", requireSession(deps.auth), async (c) => {
+    const { session } = c.var;
+    c.header("Cache-Control", "no-store");
+    return c.json({ devices: await listDevices(deps.db, session.user.id, session.session.id) });
+  });
+
+  app.post("/api/account/devices/sign-out", requireSession(deps.auth), async (c) => {
+    const parsed = deviceBody.safeParse(await readJson(c));
+    if (!parsed.success) throw new AppError("badRequest");
+    await signOutDevice(deps, c.var.session.user.id, parsed.data.id);
+    return c.json({ ok: true });
+  });
+
+  app.post("/api/account/devices/sign-out-others", requireSession(deps.auth), async (c) => {
+    const { session } = c.var;
+    return c.json({ signedOut: await signOutOtherDevices(deps, session.user.id, session.session.id) });
+  });
+
+  return app;
+}
