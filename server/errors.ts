@@ -36,6 +36,21 @@ export const ERRORS = {
 
   invalidTeamName: { status: 400, key: "billing:errors.teamName" },
   teamsProOnly: { status: 403, key: "billing:errors.teamsProOnly" },
+
+  // Account security: the code beside the message lets the screen react (ask again, point to a field).
+  reverification: { status: 403, key: "auth:errors.reverification", code: "reverification" },
+  reverificationIncorrect: { status: 400, key: "auth:errors.form_code_incorrect", code: "form_code_incorrect" },
+  reverificationPasswordIncorrect: { status: 400, key: "auth:errors.form_password_incorrect", code: "form_password_incorrect" },
+  reverificationTooManyRequests: { status: 429, key: "auth:errors.TOO_MANY_REQUESTS", code: "TOO_MANY_REQUESTS" },
+  passwordTooShort: { status: 400, key: "auth:errors.form_password_length_too_short", code: "form_password_length_too_short" },
+  passwordTooLong: { status: 400, key: "auth:errors.form_password_size_in_bytes_exceeded", code: "form_password_size_in_bytes_exceeded" },
+  passwordNotStrong: { status: 400, key: "auth:errors.form_password_not_strong_enough", code: "form_password_not_strong_enough" },
+  passwordPwned: { status: 400, key: "auth:errors.form_password_pwned", code: "form_password_pwned" },
+  passwordInvalid: { status: 400, key: "auth:errors.form_password_validation_failed", code: "form_password_validation_failed" },
+  passwordAlreadySet: { status: 409, key: "auth:errors.password_already_set", code: "password_already_set" },
+  deleteConfirmation: { status: 400, key: "auth:errors.delete_confirmation", code: "delete_confirmation" },
+  deleteSoleAdmin: { status: 409, key: "auth:errors.delete_sole_admin", code: "delete_sole_admin" },
+  deleteSubscription: { status: 409, key: "auth:errors.delete_subscription", code: "delete_subscription" },
 } as const satisfies Record<string, ErrorAnswer>;
 
 export interface ErrorAnswer {
@@ -43,6 +58,8 @@ export interface ErrorAnswer {
   /** `namespace:key` of the message in locales/{lng}/. */
   key: string;
   headers?: Record<string, string>;
+  /** A stable code answered beside the message, for refusals the browser reacts to. */
+  code?: string;
 }
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -21,7 +21,7 @@ void server.init({
   resources: readCatalogs() as never,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  ns: ["billing", "contact", "email", "errors"],
+  ns: ["auth", "billing", "contact", "email", "errors"],
   defaultNS: "errors",
   interpolation: { escapeValue: false },
   initAsync: false,

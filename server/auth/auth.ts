@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { getOAuthState } from "better-auth/api";
-import { bearer, emailOTP, genericOAuth, organization } from "better-auth/plugins";
+import { bearer, emailOTP, genericOAuth, organization, twoFactor } from "better-auth/plugins";
 import type { Logger } from "pino";
 import { splitName } from "../../core/names.js";
 import { PLAN_TYPES } from "../../core/plans.js";
@@ -12,6 +12,7 @@ import { existingAccountMail } from "../mail/templates/existing-account.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
 import type { SendMail } from "../mail/transport.js";
 import { organizationCreator } from "./organizations.js";
+import { type PasswordChecker, passwordChecker } from "./password-policy.js";
 import { AUTH_BASE_PATH, UNUSED_AUTH_PATHS } from "./paths.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
 import { authRequestRules } from "./request-rules.js";
@@ -29,9 +30,11 @@ export interface AuthDeps {
   sendMail: SendMail;
   kv?: KeyValueStore;
   logger: Logger;
+  /** The new-password rule; built from the configuration when not given. */
+  passwords?: PasswordChecker;
 }
 
-export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
+export function createAuth({ config, db, sendMail, kv, logger, passwords = passwordChecker(config, logger) }: AuthDeps) {
   const google = config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET;
   const auth = betterAuth({
     appName: "Recruiting CRM",
@@ -45,7 +48,7 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
     // Code routes the product does not use: sign-in by code (and the account creation it allows),
     // the deprecated reset alias and the resends outside our own limits, and a bare code check.
     disabledPaths: [...UNUSED_AUTH_PATHS],
-    hooks: { before: authRequestRules },
+    hooks: { before: authRequestRules({ passwords }) },
     user: {
       additionalFields: {
         locale: { type: "string", required: false, defaultValue: "en", input: true },
@@ -139,6 +142,14 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
         creatorRole: "admin",
         // Only pro users with an active subscription may create teams (answered with 403).
         allowUserToCreateOrganization: (user) => canCreateTeams(db, user.id),
+      }),
+      // Authenticator app (TOTP) and backup codes, asked for after a correct password at sign-in.
+      twoFactor({
+        issuer: "Recruiting CRM",
+        // The security screens ask for the password again before a change (server/auth/reverification.ts);
+        // accounts that sign in with Google have none to give.
+        allowPasswordless: true,
+        backupCodeOptions: { amount: 10, length: 10 },
       }),
       // The billing portal call authenticates with a bearer token as well as the session cookie.
       bearer(),

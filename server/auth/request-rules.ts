@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LANGUAGES } from "../../core/languages.js";
 import { NAME_MAX } from "../../core/names.js";
 import { SLUG_MAX, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
+import { isCommonPassword, type PasswordChecker } from "./password-policy.js";
 
 const personName = z.string().max(NAME_MAX);
 const teamName = z
@@ -52,6 +53,8 @@ const RULES: Record<string, z.ZodType> = {
   "/email-otp/send-verification-otp": z.object({ type: z.literal("email-verification") }),
 };
 
+type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
 const NAME_FIELDS = new Set(["name", "firstName", "lastName"]);
 
 /** The code the browser translates (the `auth` catalog) for the first broken rule. */
@@ -71,24 +74,62 @@ function codeOf(issue: z.core.$ZodIssue, path: string): string {
  * never sent, see sendVerificationOTP in auth.ts) must not open the account of a sign-up's address.
  * Answered like a wrong code, so it tells nothing about the address.
  */
-async function refuseVerifiedAddress(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+async function refuseVerifiedAddress(ctx: AuthContext) {
   const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
   if (!email) return;
   const found = await ctx.context.internalAdapter.findUserByEmail(email);
   if (found?.user.emailVerified) throw APIError.from("BAD_REQUEST", { code: "INVALID_OTP", message: "Invalid OTP" });
 }
 
+/** The Better Auth routes that set a password, and the body field that carries the new one. */
+const NEW_PASSWORD_FIELD: Record<string, "password" | "newPassword"> = {
+  "/sign-up/email": "password",
+  "/email-otp/reset-password": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+};
+
+/** Refuses a new password that breaks the shared rule or is known from breaches. */
+async function checkNewPassword(ctx: AuthContext, passwords: PasswordChecker) {
+  const field = NEW_PASSWORD_FIELD[ctx.path];
+  const password = field ? ctx.body?.[field] : undefined;
+  if (typeof password !== "string") return;
+  const problem = await passwords.check(password);
+  if (problem) throw APIError.from("BAD_REQUEST", { code: problem, message: "The new password is not accepted" });
+}
+
+/**
+ * A password on the common list must be replaced before it opens a session: when the sign-in's
+ * password is right, it is refused with the sign-in variant of the breach message and the person
+ * resets it by code. A wrong password is left to Better Auth, which answers as for any other.
+ */
+async function refuseCommonPasswordSignIn(ctx: AuthContext) {
+  const { email, password } = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
+  if (typeof email !== "string" || typeof password !== "string" || !isCommonPassword(password)) return;
+  const found = await ctx.context.internalAdapter.findUserByEmail(email.trim().toLowerCase(), { includeAccounts: true });
+  const hash = found?.accounts.find((a) => a.providerId === "credential")?.password;
+  if (!hash || !(await ctx.context.password.verify({ hash, password }))) return;
+  throw APIError.from("FORBIDDEN", { code: "form_password_pwned_sign_in", message: "This password must be reset" });
+}
+
 /**
  * Refuses Better Auth requests whose fields break the product's rules, with a 400 `{ code, message }`
- * instead of a stored malformed value (or, for some shapes, a 500 from inside Better Auth).
+ * instead of a stored malformed value (or, for some shapes, a 500 from inside Better Auth), and
+ * applies the password rule to every route that sets one.
  */
-export const authRequestRules = createAuthMiddleware(async (ctx) => {
-  if (ctx.path === "/email-otp/verify-email") await refuseVerifiedAddress(ctx);
-  const rule = ctx.path ? RULES[ctx.path] : undefined;
-  if (!rule) return;
-  const result = rule.safeParse(ctx.body ?? {});
-  if (result.success) return;
-  const [issue] = result.error.issues;
-  const field = issue?.path.join(".") || "body";
-  throw APIError.from("BAD_REQUEST", { code: issue ? codeOf(issue, ctx.path) : "VALIDATION_ERROR", message: `Invalid ${field}` });
-});
+export function authRequestRules(deps: { passwords: PasswordChecker }) {
+  return createAuthMiddleware(async (ctx) => {
+    if (ctx.path === "/email-otp/verify-email") await refuseVerifiedAddress(ctx);
+    if (ctx.path === "/sign-in/email") await refuseCommonPasswordSignIn(ctx);
+    const rule = ctx.path ? RULES[ctx.path] : undefined;
+    if (rule) {
+      const result = rule.safeParse(ctx.body ?? {});
+      if (!result.success) {
+        const [issue] = result.error.issues;
+        const field = issue?.path.join(".") || "body";
+        throw APIError.from("BAD_REQUEST", { code: issue ? codeOf(issue, ctx.path) : "VALIDATION_ERROR", message: `Invalid ${field}` });
+      }
+    }
+    await checkNewPassword(ctx, deps.passwords);
+  });
+}

@@ -22,6 +22,8 @@ export interface UserTable {
   activeSubscription: Generated<boolean>;
   subscriptionStatus: string | null;
   trialEndsAt: Timestamp | null;
+  // Two-step verification is on (migration 0009).
+  twoFactorEnabled: boolean | null;
 }
 
 export interface SessionTable {
@@ -154,10 +156,55 @@ export interface LocalSubscriptionTable {
   created_at: Generated<Date>;
 }
 
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+}
+
+export interface InvitationTable {
+  id: string;
+  organizationId: string;
+  email: string;
+  inviterId: string;
+  status: string;
+}
+
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: boolean | null;
+  failedVerificationCount: number | null;
+  lockedUntil: Timestamp | null;
+}
+
+export interface SessionReverificationTable {
+  session_id: string;
+  verified_at: Timestamp;
+}
+
 /** Tables the product's own code queries; Better Auth manages the rest of its tables itself. */
 export interface Database {
   user: UserTable;
   session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  invitation: InvitationTable;
+  twoFactor: TwoFactorTable;
+  session_reverification: SessionReverificationTable;
   organization: OrganizationTable;
   member: MemberTable;
   dev_mailbox: DevMailboxTable;

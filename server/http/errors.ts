@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { isDatabaseUnavailable } from "../db/errors.js";
-import { AppError, ERRORS, type ErrorCode } from "../errors.js";
+import { AppError, ERRORS, type ErrorAnswer, type ErrorCode } from "../errors.js";
 import { SharedStateUnavailableError } from "../kv.js";
 import type { AppEnv } from "./context.js";
 
@@ -27,8 +27,9 @@ function unexpected(c: Context<AppEnv>, error: Error): AppError {
 export function errorResponse(error: Error, c: Context<AppEnv>): Response {
   if (error instanceof HTTPException) return c.json({ message: error.message || messageOf(c, "internal") }, error.status);
   const { code, data } = error instanceof AppError ? error : unexpected(c, error);
-  const answer: { status: number; key: string; headers?: Record<string, string> } = ERRORS[code];
-  const body: { message: string; errors?: Record<string, string> } = { message: c.var.t(answer.key, data.params) };
+  const answer: ErrorAnswer = ERRORS[code];
+  const body: { message: string; code?: string; errors?: Record<string, string> } = { message: c.var.t(answer.key, data.params) };
+  if (answer.code) body.code = answer.code;
   if (data.fields) body.errors = Object.fromEntries(Object.entries(data.fields).map(([field, key]) => [field, c.var.t(key)]));
   return c.json(body, ERRORS[code].status, { ...answer.headers, ...data.headers });
 }

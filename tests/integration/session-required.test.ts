@@ -31,6 +31,11 @@ const OUR_ROUTES: Row[] = [
   { route: "GET /api/subscription" },
   { route: "GET /api/teams", query: "?kind=member&page=2" },
   { route: "POST /api/teams", valid: { name: "Beta Hiring" } },
+  { route: "GET /api/account/security" },
+  { route: "POST /api/account/reverification/code", valid: {} },
+  { route: "POST /api/account/reverification", valid: { answer: "correct horse battery" } },
+  { route: "POST /api/account/password", valid: { newPassword: "a long new password" } },
+  { route: "POST /api/account/delete", valid: { confirmation: "Delete account" } },
 ];
 
 const A = "/api/auth";
@@ -57,6 +62,10 @@ const IDENTITY_ROUTES: Row[] = [
   { route: `POST ${A}/unlink-account`, valid: { providerId: "google" } },
   { route: `POST ${A}/get-access-token`, valid: { providerId: "google" } },
   { route: `POST ${A}/refresh-token`, valid: { providerId: "google" } },
+  { route: `POST ${A}/two-factor/enable`, valid: { password: "correct horse battery" } },
+  { route: `POST ${A}/two-factor/disable`, valid: { password: "correct horse battery" } },
+  { route: `POST ${A}/two-factor/get-totp-uri`, valid: { password: "correct horse battery" } },
+  { route: `POST ${A}/two-factor/generate-backup-codes`, valid: { password: "correct horse battery" } },
   { route: `POST ${ORG}/create`, valid: { name: "Gamma", slug: "gamma" } },
   { route: `POST ${ORG}/check-slug`, valid: { slug: "gamma" } },
   { route: `POST ${ORG}/update`, valid: { data: { name: "Renamed" }, organizationId: "team" } },

@@ -1,0 +1,61 @@
+import { sql } from "kysely";
+import type { Auth } from "../auth/auth.js";
+import type { DB } from "../db/database.js";
+
+/**
+ * Erases a person from the product: sessions (also from the shared session store), sign-in
+ * methods, two-step data, pending codes, invitations, team memberships (a team left without
+ * members goes with them), profile images and personal data. What invoices legally need stays:
+ * the billing rows (customer, subscriptions, events) keep pointing at the user's id, whose row
+ * remains as a tombstone without name, address or settings (docs/decisions/059).
+ * Used by account deletion and meant for an operator console as well; it checks no permissions.
+ */
+export async function eraseUser(deps: { db: DB; auth: Auth }, userId: string): Promise<void> {
+  const { db } = deps;
+  const user = await db.selectFrom("user").select(["email"]).where("id", "=", userId).executeTakeFirst();
+  if (!user) return;
+  // Through Better Auth, so sessions cached in Redis end with the database rows.
+  const ctx = await deps.auth.$context;
+  await ctx.internalAdapter.deleteUserSessions(userId);
+
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("session").where("userId", "=", userId).execute();
+    await trx.deleteFrom("account").where("userId", "=", userId).execute();
+    await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
+    // Codes and trusted-device marks name the user by id or address.
+    await trx
+      .deleteFrom("verification")
+      .where((eb) => eb.or([eb("value", "=", userId), eb("identifier", "like", `%${user.email}%`)]))
+      .execute();
+    await trx
+      .deleteFrom("invitation")
+      .where((eb) => eb.or([eb("inviterId", "=", userId), eb("email", "=", user.email)]))
+      .execute();
+    const teams = await trx.selectFrom("member").select("organizationId").where("userId", "=", userId).execute();
+    await trx.deleteFrom("member").where("userId", "=", userId).execute();
+    for (const { organizationId } of teams) {
+      const left = await trx.selectFrom("member").select("id").where("organizationId", "=", organizationId).limit(1).executeTakeFirst();
+      if (!left) await trx.deleteFrom("organization").where("id", "=", organizationId).execute();
+    }
+    const images = await sql<{ exists: boolean }>`select to_regclass('public.user_image') is not null as "exists"`.execute(trx);
+    if (images.rows[0]?.exists) await sql`delete from user_image where user_id = ${userId}`.execute(trx);
+    await trx
+      .updateTable("user")
+      .set({
+        name: "",
+        email: `deleted-${userId}@deleted.invalid`,
+        emailVerified: false,
+        image: null,
+        locale: null,
+        firstName: null,
+        lastName: null,
+        teamName: null,
+        organizationName: null,
+        createOrganization: false,
+        twoFactorEnabled: false,
+        updatedAt: new Date(),
+      })
+      .where("id", "=", userId)
+      .execute();
+  });
+}
