@@ -35,6 +35,14 @@ export const PAGES: readonly PageDef[] = [
     prefixlessRedirect: false,
   },
   { path: "dashboard", key: "dashboard", robots: "noindex, nofollow", audience: "account", file: "routes/account/dashboard.tsx" },
+  { path: "account", key: "account", robots: "noindex, nofollow", audience: "account", file: "routes/account/profile.tsx" },
+  {
+    path: "account/security",
+    key: "accountSecurity",
+    robots: "noindex, nofollow",
+    audience: "account",
+    file: "routes/account/security.tsx",
+  },
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { emailOTPClient, inferAdditionalFields, organizationClient } from "better-auth/client/plugins";
+import { emailOTPClient, inferAdditionalFields, multiSessionClient, organizationClient, usernameClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 
 /**
@@ -10,6 +10,8 @@ export const authClient = createAuthClient({
   plugins: [
     emailOTPClient(),
     organizationClient(),
+    multiSessionClient(),
+    usernameClient(),
     inferAdditionalFields({
       user: {
         locale: { type: "string", required: false },

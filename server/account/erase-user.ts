@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { Auth } from "../auth/auth.js";
 import type { DB } from "../db/database.js";
 
@@ -12,7 +11,7 @@ import type { DB } from "../db/database.js";
  */
 export async function eraseUser(deps: { db: DB; auth: Auth }, userId: string): Promise<void> {
   const { db } = deps;
-  const user = await db.selectFrom("user").select(["email"]).where("id", "=", userId).executeTakeFirst();
+  const user = await db.selectFrom("user").select(["email", "image"]).where("id", "=", userId).executeTakeFirst();
   if (!user) return;
   // Through Better Auth, so sessions cached in Redis end with the database rows.
   const ctx = await deps.auth.$context;
@@ -37,8 +36,19 @@ export async function eraseUser(deps: { db: DB; auth: Auth }, userId: string): P
       const left = await trx.selectFrom("member").select("id").where("organizationId", "=", organizationId).limit(1).executeTakeFirst();
       if (!left) await trx.deleteFrom("organization").where("id", "=", organizationId).execute();
     }
-    const images = await sql<{ exists: boolean }>`select to_regclass('public.user_image') is not null as "exists"`.execute(trx);
-    if (images.rows[0]?.exists) await sql`delete from user_image where user_id = ${userId}`.execute(trx);
+    // Stored images are named by the SHA-256 of their bytes: the profile image goes unless another user or team shows the same one.
+    const imageId = /[0-9a-f]{64}/.exec(user.image ?? "")?.[0];
+    if (imageId) {
+      const shared = await trx
+        .selectFrom("user")
+        .select("id")
+        .where("id", "!=", userId)
+        .where("image", "like", `%${imageId}%`)
+        .union(trx.selectFrom("organization").select("id").where("logo", "like", `%${imageId}%`))
+        .limit(1)
+        .executeTakeFirst();
+      if (!shared) await trx.deleteFrom("stored_image").where("id", "=", imageId).execute();
+    }
     await trx
       .updateTable("user")
       .set({

@@ -1,9 +1,10 @@
 import { betterAuth } from "better-auth";
 import { getOAuthState } from "better-auth/api";
-import { bearer, emailOTP, genericOAuth, organization, twoFactor } from "better-auth/plugins";
+import { bearer, emailOTP, genericOAuth, multiSession, organization, twoFactor, username } from "better-auth/plugins";
 import type { Logger } from "pino";
 import { splitName } from "../../core/names.js";
 import { PLAN_TYPES } from "../../core/plans.js";
+import { USERNAME_MAX, USERNAME_MIN, usernameProblem } from "../../core/username.js";
 import { canCreateTeams } from "../billing/billing-service.js";
 import type { Config } from "../config.js";
 import type { DB } from "../db/database.js";
@@ -151,6 +152,15 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
         allowPasswordless: true,
         backupCodeOptions: { amount: 10, length: 10 },
       }),
+      // Several accounts signed in in one browser: the user menu's account switcher.
+      multiSession({ maximumSessions: 5 }),
+      // Sign-in by username where an e-mail address is taken; our rule, not the plugin's (which allows ".").
+      // Stored lower-case with a unique index, so usernames are unique whatever their case.
+      username({
+        minUsernameLength: USERNAME_MIN,
+        maxUsernameLength: USERNAME_MAX,
+        usernameValidator: (name) => usernameProblem(name) === null,
+      }),
       // The billing portal call authenticates with a bearer token as well as the session cookie.
       bearer(),
       ...(google
@@ -187,6 +197,7 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
         // sign out a busy user or an office behind one address. Reading it unlocks nothing.
         "/get-session": false,
         "/sign-in/email": { window: 60, max: 5 },
+        "/sign-in/username": { window: 60, max: 5 },
         "/sign-up/email": { window: 60, max: 5 },
         "/email-otp/verify-email": { window: 60, max: 5 },
         "/email-otp/send-verification-otp": { window: 60, max: 3 },

@@ -13,7 +13,7 @@ export const UNUSED_AUTH_PATHS = [
 ] as const;
 
 /**
- * The identity routes a visitor without a session uses: signing up and in (by password or Google,
+ * The identity routes a visitor without a session uses: signing up and in (by password with an e-mail address or username, or Google,
  * whose return is `/callback/:id`), the e-mailed codes and links of verification and password
  * reset, the second step of a sign-in with two-step verification (the authenticator or a backup
  * code, tied to the sign-in by its own short-lived cookie), reading the session and the offered
@@ -24,6 +24,7 @@ export const UNUSED_AUTH_PATHS = [
 export const PUBLIC_AUTH_PATHS = [
   "/sign-up/email",
   "/sign-in/email",
+  "/sign-in/username",
   "/sign-in/social",
   "/callback/:id",
   "/email-otp/send-verification-otp",

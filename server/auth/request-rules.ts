@@ -104,10 +104,18 @@ async function checkNewPassword(ctx: AuthContext, passwords: PasswordChecker) {
  * resets it by code. A wrong password is left to Better Auth, which answers as for any other.
  */
 async function refuseCommonPasswordSignIn(ctx: AuthContext) {
-  const { email, password } = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
-  if (typeof email !== "string" || typeof password !== "string" || !isCommonPassword(password)) return;
-  const found = await ctx.context.internalAdapter.findUserByEmail(email.trim().toLowerCase(), { includeAccounts: true });
-  const hash = found?.accounts.find((a) => a.providerId === "credential")?.password;
+  const { email, username, password } = (ctx.body ?? {}) as { email?: unknown; username?: unknown; password?: unknown };
+  if (typeof password !== "string" || !isCommonPassword(password)) return;
+  let userId: string | undefined;
+  if (ctx.path === "/sign-in/email" && typeof email === "string") {
+    userId = (await ctx.context.internalAdapter.findUserByEmail(email.trim().toLowerCase()))?.user.id;
+  } else if (ctx.path === "/sign-in/username" && typeof username === "string") {
+    const where = [{ field: "username", value: username.trim().toLowerCase() }];
+    userId = (await ctx.context.adapter.findOne<{ id: string }>({ model: "user", where }))?.id;
+  }
+  if (!userId) return;
+  const accounts = await ctx.context.internalAdapter.findAccounts(userId);
+  const hash = accounts.find((a) => a.providerId === "credential")?.password;
   if (!hash || !(await ctx.context.password.verify({ hash, password }))) return;
   throw APIError.from("FORBIDDEN", { code: "form_password_pwned_sign_in", message: "This password must be reset" });
 }
@@ -120,7 +128,7 @@ async function refuseCommonPasswordSignIn(ctx: AuthContext) {
 export function authRequestRules(deps: { passwords: PasswordChecker }) {
   return createAuthMiddleware(async (ctx) => {
     if (ctx.path === "/email-otp/verify-email") await refuseVerifiedAddress(ctx);
-    if (ctx.path === "/sign-in/email") await refuseCommonPasswordSignIn(ctx);
+    if (ctx.path === "/sign-in/email" || ctx.path === "/sign-in/username") await refuseCommonPasswordSignIn(ctx);
     const rule = ctx.path ? RULES[ctx.path] : undefined;
     if (rule) {
       const result = rule.safeParse(ctx.body ?? {});

@@ -22,6 +22,9 @@ export interface UserTable {
   activeSubscription: Generated<boolean>;
   subscriptionStatus: string | null;
   trialEndsAt: Timestamp | null;
+  // Username, stored lower-case, and the form the user typed (migration 0008_account_profile).
+  username: string | null;
+  displayUsername: string | null;
   // Two-step verification is on (migration 0009).
   twoFactorEnabled: boolean | null;
 }
@@ -156,6 +159,15 @@ export interface LocalSubscriptionTable {
   created_at: Generated<Date>;
 }
 
+/** Stored images (profile images, team logos), named by the SHA-256 of their bytes (migration 0008_account_profile). */
+export interface StoredImageTable {
+  id: string;
+  content_type: string;
+  byte_size: number;
+  data: Uint8Array;
+  created_at: Generated<Date>;
+}
+
 export interface AccountTable {
   id: string;
   accountId: string;
@@ -215,4 +227,5 @@ export interface Database {
   billing_event: BillingEventTable;
   local_checkout_session: LocalCheckoutSessionTable;
   local_subscription: LocalSubscriptionTable;
+  stored_image: StoredImageTable;
 }

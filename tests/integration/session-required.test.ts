@@ -88,6 +88,11 @@ const IDENTITY_ROUTES: Row[] = [
   { route: `GET ${ORG}/list-members`, query: "?organizationId=team" },
   { route: `GET ${ORG}/list-invitations`, query: "?organizationId=team" },
   { route: `GET ${ORG}/list-user-invitations`, query: "?email=someone@example.com" },
+  // The account switcher: without a session the device list is 401, not an empty list.
+  { route: `GET ${A}/multi-session/list-device-sessions` },
+  { route: `POST ${A}/multi-session/set-active`, valid: { sessionToken: "token" } },
+  { route: `POST ${A}/multi-session/revoke`, valid: { sessionToken: "token" } },
+  { route: `POST ${A}/is-username-available`, valid: { username: "ada_lovelace" } },
 ];
 
 const ROWS = [...OUR_ROUTES, ...IDENTITY_ROUTES];

@@ -126,10 +126,14 @@ describe("PAGES", () => {
         "Disallow: /en/sign-in",
         "Disallow: /en/forgot-password",
         "Disallow: /en/dashboard",
+        "Disallow: /en/account",
+        "Disallow: /en/account/security",
         "Disallow: /de/sign-up",
         "Disallow: /de/sign-in",
         "Disallow: /de/forgot-password",
         "Disallow: /de/dashboard",
+        "Disallow: /de/account",
+        "Disallow: /de/account/security",
         "Disallow: /api/",
         "",
         `Sitemap: ${BASE}/sitemap.xml`,
@@ -147,6 +151,6 @@ describe("PAGES", () => {
     for (const page of PAGES.filter((p) => p.path)) {
       if ((await server.request(`/${page.path}`)).status === 301) redirected.push(page.path);
     }
-    expect(redirected).toEqual(["privacy-policy", "imprint", "terms", "sign-up", "sign-in", "dashboard"]);
+    expect(redirected).toEqual(["privacy-policy", "imprint", "terms", "sign-up", "sign-in", "dashboard", "account"]);
   });
 });

@@ -3,10 +3,10 @@ import { useSearchParams } from "react-router";
 import type { Session } from "../../identity/client";
 import { buttonClass, Spinner, StoreLink } from "../../ui";
 import { TeamCards } from "../teams/team-cards";
+import { UserMenu } from "../user-menu/user-menu";
 import { Banners } from "./banners";
 import { DashboardFooter, DashboardHeader } from "./dashboard-chrome";
 import { useSubscription } from "./use-subscription";
-import { UserMenu } from "./user-menu";
 
 /** First name, then full name, then e-mail, then 'User'. */
 function greetingName(user: Session["user"], fallback: string) {
@@ -23,7 +23,7 @@ export function DashboardContent({ session }: { session: Session }) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <DashboardHeader>
-        <UserMenu name={user.name} email={user.email} isPro={view?.isPro ?? false} />
+        <UserMenu session={session} isPro={view?.isPro ?? false} />
       </DashboardHeader>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 space-y-6 px-4 py-8">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

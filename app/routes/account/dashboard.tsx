@@ -4,7 +4,7 @@ import { useLanguage } from "../../i18n";
 import { RequireSession } from "../../identity/require-session";
 import { PageMeta } from "../../site/page-meta";
 
-export const handle = { i18n: ["dashboard", "billing", "consent"] };
+export const handle = { i18n: ["dashboard", "account", "billing", "consent"] };
 
 export default function Dashboard() {
   const lang = useLanguage();

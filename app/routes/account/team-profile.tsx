@@ -2,7 +2,7 @@ import { DashboardFooter, DashboardHeader } from "../../features/dashboard/dashb
 import { TeamProfile } from "../../features/teams/team-profile";
 import { RequireSession } from "../../identity/require-session";
 
-export const handle = { i18n: ["dashboard"] };
+export const handle = { i18n: ["dashboard", "account"] };
 
 export default function TeamProfileRoute() {
   return (

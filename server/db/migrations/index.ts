@@ -6,6 +6,7 @@ import * as billing from "./0004_billing.js";
 import * as mail from "./0005_mail.js";
 import * as dropOrganizationRole from "./0006_drop_organization_role.js";
 import * as contactMessage from "./0007_contact_message.js";
+import * as accountProfile from "./0008_account_profile.js";
 import * as twoFactorAndReverification from "./0009_two_factor_and_reverification.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   "0005_mail": mail,
   "0006_drop_organization_role": dropOrganizationRole,
   "0007_contact_message": contactMessage,
+  "0008_account_profile": accountProfile,
   "0009_two_factor_and_reverification": twoFactorAndReverification,
 };

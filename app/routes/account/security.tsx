@@ -1,0 +1,19 @@
+import { SecurityPage } from "../../features/account/security-page";
+import { ConsentManager } from "../../features/consent/consent-manager";
+import { useLanguage } from "../../i18n";
+import { RequireSession } from "../../identity/require-session";
+import { PageMeta } from "../../site/page-meta";
+
+export const handle = { i18n: ["account", "dashboard", "consent"] };
+
+export default function SecurityRoute() {
+  const lang = useLanguage();
+  return (
+    <>
+      <PageMeta page="accountSecurity" lang={lang} />
+      <RequireSession>{(session) => <SecurityPage session={session} />}</RequireSession>
+      {/* The footer's cookie settings button opens this panel. */}
+      <ConsentManager banner={false} />
+    </>
+  );
+}
