@@ -20,6 +20,8 @@ const VARIANTS = {
   quietBlue: "text-blue-700 hover:bg-blue-50",
   /** White on a blue panel. */
   inverse: "bg-white text-blue-700 hover:bg-blue-50",
+  /** An action that destroys something (account deletion). */
+  danger: "bg-red-700 text-white hover:bg-red-800 disabled:opacity-60",
   /** Dark, for the plugin download in the account area. */
   dark: "bg-slate-900 text-white hover:bg-slate-700",
 } as const;

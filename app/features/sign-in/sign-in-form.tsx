@@ -16,6 +16,7 @@ import { FormButton } from "../auth-shell/form-button";
 import { GoogleButton } from "../auth-shell/google-button";
 import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
+import { SecondFactorForm } from "../security/second-factor-form";
 import type { VerifyEmailState } from "../sign-up/state";
 
 /** The sign-in page: e-mail and password, Google, and the way to the password reset and sign-up. */
@@ -30,6 +31,10 @@ export function SignInForm() {
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  /** The password was right; the account asks for its second step (the methods it has). */
+  const [secondFactor, setSecondFactor] = useState<string[] | null>(null);
+  /** The password was right but is on the list of common passwords: it must be reset first. */
+  const [mustReset, setMustReset] = useState(false);
   const oauthFailed = params.get("oauth") === "error";
   const dashboard = `/${lang}/dashboard`;
 
@@ -46,6 +51,7 @@ export function SignInForm() {
     e.preventDefault();
     if (!email.trim() || !password) return setError(t("signIn.required"));
     setError(undefined);
+    setMustReset(false);
     setBusy(true);
     const { data, error: failure } = await authClient.signIn.email({ email: email.trim(), password });
     if (failure) {
@@ -57,7 +63,13 @@ export function SignInForm() {
         return;
       }
       if (!failure.status || failure.status >= 502) return setError(t("signIn.notReady"));
+      setMustReset(failure.code === "form_password_pwned_sign_in");
       return setError(authErrorMessage(t, failure, "signIn.error"));
+    }
+    const challenge = data as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | null;
+    if (challenge?.twoFactorRedirect) {
+      setBusy(false);
+      return setSecondFactor(challenge.twoFactorMethods ?? []);
     }
     // Anything short of a session (e.g. a further factor being asked for) is not a completed sign-in.
     if (!data?.token) {
@@ -84,6 +96,19 @@ export function SignInForm() {
     return <PageSpinner />;
   }
 
+  const signedIn = async () => {
+    await session.refetch();
+    navigate(dashboard, { replace: true });
+  };
+
+  if (secondFactor) {
+    return (
+      <AuthShell>
+        <SecondFactorForm methods={secondFactor} onSignedIn={() => void signedIn()} />
+      </AuthShell>
+    );
+  }
+
   return (
     <AuthShell>
       {/* A signed-in visitor whose session could not be read is offered a retry, not taken as signed out. */}
@@ -91,7 +116,19 @@ export function SignInForm() {
       <form onSubmit={submit} noValidate>
         <fieldset disabled={!hydrated} className="min-w-0 space-y-5">
           <StepHeading title={t("signIn.title")} subtitle={t("signIn.subtitle")} autoFocus={false} />
-          {error && <FormAlert>{error}</FormAlert>}
+          {error && (
+            <FormAlert>
+              {error}
+              {mustReset && (
+                <>
+                  {" "}
+                  <LocalizedLink to="/forgot-password" className={linkClass}>
+                    {t("security:signIn.resetPassword" as never)}
+                  </LocalizedLink>
+                </>
+              )}
+            </FormAlert>
+          )}
           <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
           <div>
             <PasswordField
