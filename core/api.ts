@@ -173,4 +173,26 @@ export interface ApiRoutes {
   /** The image file itself is the body (sent as it is, up to 10 MB). */
   "PUT /api/account/image": { file: Blob; answer: ProfileImage };
   "DELETE /api/account/image": { answer: ProfileImage };
+  "GET /api/account/security": { answer: AccountSecurity };
+  "POST /api/account/reverification/code": { answer: Done };
+  "POST /api/account/reverification": { body: { answer: string }; answer: Done };
+  "POST /api/account/password": { body: { newPassword: string }; answer: Done };
+  "POST /api/account/delete": { body: { confirmation: string }; answer: Done };
+}
+
+/** The answer of a call that only reports success. */
+export interface Done {
+  ok: true;
+}
+
+/** GET /api/account/security: what the security page shows and how the account proves itself again. */
+export interface AccountSecurity {
+  hasPassword: boolean;
+  twoFactorEnabled: boolean;
+  /** The proof asked for before a sensitive change: authenticator code, password or mailed code. */
+  reverification: "totp" | "password" | "email";
+  /** The session proved its owner within the last 10 minutes. */
+  recentlyVerified: boolean;
+  /** New passwords need four kinds of characters. */
+  passwordComplexity: boolean;
 }

@@ -6,7 +6,10 @@ import { maintenanceSwitch } from "./access/maintenance.js";
 import { type Auth, CLIENT_IP_HEADER, trustedOrigins } from "./auth/auth.js";
 import { normalizeAuthError } from "./auth/auth-errors.js";
 import { organizationCreator } from "./auth/organizations.js";
+import type { PasswordChecker } from "./auth/password-policy.js";
+import { AUTH_BASE_PATH } from "./auth/paths.js";
 import { translateRateLimit } from "./auth/rate-limited.js";
+import { requireRecentVerification, SENSITIVE_AUTH_PATHS } from "./auth/reverification.js";
 import { sessionFirst } from "./auth/session.js";
 import type { BillingDeps } from "./billing/billing-service.js";
 import type { EventDeps } from "./billing/process-event.js";
@@ -24,9 +27,11 @@ import type { StaticFile } from "./http/static-files.js";
 import { imageRoutes } from "./images/image-routes.js";
 import { hasOwnBodyLimit } from "./images/upload-limit.js";
 import type { KeyValueStore } from "./kv.js";
+import type { SendMail } from "./mail/transport.js";
 import type { LocalProvider } from "./payments/local-provider.js";
 import { createPaymentProvider } from "./payments/payment-provider.js";
 import { accountRoutes } from "./routes/account.js";
+import { accountSecurityRoutes } from "./routes/account-security.js";
 import { billingRoutes } from "./routes/billing.js";
 import { contactRoutes } from "./routes/contact.js";
 import { healthRoutes } from "./routes/health.js";
@@ -49,6 +54,10 @@ export interface AppDeps {
   kv?: KeyValueStore;
   /** The mail outbox worker, woken when a request queues mails. */
   outbox?: { wake(): void };
+  /** Sends a mail at once (codes); the outbox is for mails that may wait. */
+  sendMail: SendMail;
+  /** The new-password rule with its breach checks, shared with Better Auth's routes. */
+  passwords: PasswordChecker;
 }
 
 /** The whole HTTP surface; thin routes over domain modules. */
@@ -86,6 +95,10 @@ export function createApp(deps: AppDeps) {
 
   // The library's team routes: membership and permission of the named team before the library reads anything.
   app.use("/api/auth/organization/*", organizationGate(db));
+  // Changes to how an account is protected need a recently verified session, on Better Auth's routes too.
+  const recentlyVerified = requireRecentVerification({ auth, db });
+  for (const path of SENSITIVE_AUTH_PATHS) app.post(`${AUTH_BASE_PATH}${path}`, recentlyVerified);
+
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
@@ -108,6 +121,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", billingRoutes({ auth, billing, events }));
   app.route("/", teamRoutes({ auth, teams, provider }));
   app.route("/", accountRoutes({ auth, db }));
+  app.route("/", accountSecurityRoutes({ auth, db, sendMail: deps.sendMail, passwords: deps.passwords, config, kv: deps.kv }));
   app.route("/", imageRoutes(db));
   if (provider.kind === "local") {
     app.route("/", localPaymentRoutes({ auth, local: provider as LocalProvider, events, trustedOrigins: trustedOrigins(config) }));

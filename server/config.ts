@@ -43,6 +43,10 @@ const schema = z
     /** Name of a header set by a trusted reverse proxy with the client address, e.g. x-forwarded-for. */
     TRUSTED_IP_HEADER: optional(z.string().regex(/^[a-z0-9-]+$/i, "must be a header name")),
     RATE_LIMIT: flag(true),
+    /** New passwords must also contain a lowercase and an uppercase letter, a digit and a special character. */
+    PASSWORD_COMPLEXITY: flag(false),
+    /** A breach service's k-anonymity range API, e.g. https://api.pwnedpasswords.com/range/ (the hash prefix is appended). */
+    PASSWORD_BREACH_RANGE_URL: optional(url(["http", "https"])),
     /** Sign-up e-mail rules (docs/decisions/126): throwaway domains, plus addresses, the operator's lists. */
     EMAIL_REFUSE_DISPOSABLE: flag(true),
     EMAIL_REFUSE_PLUS: flag(false),

@@ -54,6 +54,20 @@ export const ERRORS = {
   confirmNameMismatch: { status: 400, key: "teams:errors.confirmName", code: "confirm_name_mismatch" },
   invitationNotFound: { status: 404, key: "teams:errors.invitationNotFound", code: "invitation_not_found" },
   invitationForOther: { status: 403, key: "teams:errors.invitationForOther", code: "invitation_for_other_address" },
+  // Account security: the code beside the message lets the screen react (ask again, point to a field).
+  reverification: { status: 403, key: "auth:errors.reverification", code: "reverification" },
+  reverificationIncorrect: { status: 400, key: "auth:errors.form_code_incorrect", code: "form_code_incorrect" },
+  reverificationPasswordIncorrect: { status: 400, key: "auth:errors.form_password_incorrect", code: "form_password_incorrect" },
+  reverificationTooManyRequests: { status: 429, key: "auth:errors.TOO_MANY_REQUESTS", code: "TOO_MANY_REQUESTS" },
+  passwordTooShort: { status: 400, key: "auth:errors.form_password_length_too_short", code: "form_password_length_too_short" },
+  passwordTooLong: { status: 400, key: "auth:errors.form_password_size_in_bytes_exceeded", code: "form_password_size_in_bytes_exceeded" },
+  passwordNotStrong: { status: 400, key: "auth:errors.form_password_not_strong_enough", code: "form_password_not_strong_enough" },
+  passwordPwned: { status: 400, key: "auth:errors.form_password_pwned", code: "form_password_pwned" },
+  passwordInvalid: { status: 400, key: "auth:errors.form_password_validation_failed", code: "form_password_validation_failed" },
+  passwordAlreadySet: { status: 409, key: "auth:errors.password_already_set", code: "password_already_set" },
+  deleteConfirmation: { status: 400, key: "auth:errors.delete_confirmation", code: "delete_confirmation" },
+  deleteSoleAdmin: { status: 409, key: "auth:errors.delete_sole_admin", code: "delete_sole_admin" },
+  deleteSubscription: { status: 409, key: "auth:errors.delete_subscription", code: "delete_subscription" },
 } as const satisfies Record<string, ErrorAnswer>;
 
 export interface ErrorAnswer {

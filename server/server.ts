@@ -6,6 +6,7 @@ import pino, { type Logger } from "pino";
 import { SITE_ORIGIN_PLACEHOLDER } from "../core/site-urls.js";
 import { createApp } from "./app.js";
 import { createAuth } from "./auth/auth.js";
+import { passwordChecker } from "./auth/password-policy.js";
 import type { Config } from "./config.js";
 import { CONTACT_REQUEST_TOPIC, markRequestsNotified } from "./contact/mark-notified.js";
 import { type DB, openDatabase } from "./db/database.js";
@@ -53,7 +54,8 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     closeKv = store.close;
   }
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, logger });
-  const auth = createAuth({ config, db: database.db, sendMail: mailer.sendMail, kv, logger });
+  const passwords = passwordChecker(config, logger);
+  const auth = createAuth({ config, db: database.db, sendMail: mailer.sendMail, kv, logger, passwords });
   const outbox = startOutboxWorker({
     db: database.db,
     sendMail: mailer.sendMail,
@@ -61,7 +63,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified },
     releaseLeasesOnStart: database.kind === "pglite",
   });
-  const app = createApp({ config, db: database.db, auth, logger, files, kv, outbox });
+  const app = createApp({ config, db: database.db, auth, logger, files, kv, outbox, sendMail: mailer.sendMail, passwords });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));

@@ -1,4 +1,11 @@
-import { emailOTPClient, inferAdditionalFields, multiSessionClient, organizationClient, usernameClient } from "better-auth/client/plugins";
+import {
+  emailOTPClient,
+  inferAdditionalFields,
+  multiSessionClient,
+  organizationClient,
+  twoFactorClient,
+  usernameClient,
+} from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 
 /**
@@ -20,6 +27,8 @@ export const authClient = createAuthClient({
     organizationClient(),
     multiSessionClient(),
     usernameClient(),
+    // The sign-in form handles the second step itself (no redirect to another page).
+    twoFactorClient(),
     inferAdditionalFields({
       user: {
         locale: { type: "string", required: false },

@@ -19,6 +19,15 @@ describe("authErrorMessage", () => {
       "Bei der Registrierung ist ein Fehler aufgetreten",
     );
   });
+  it("shows the catalogue's message for the library's codes", () => {
+    expect(authErrorMessage(t, { code: "INVALID_PASSWORD", status: 400 }, "signIn.error")).toBe(
+      "Das Passwort ist falsch. Bitte versuchen Sie es erneut.",
+    );
+    expect(authErrorMessage(t, { code: "INVALID_BACKUP_CODE", status: 401 }, "signIn.error")).toBe(
+      "Der Code ist falsch. Bitte versuchen Sie es erneut.",
+    );
+    expect(authErrorMessage(t, { code: "form_password_pwned", status: 400 }, "signIn.error")).toMatch(/Datenleck/);
+  });
   it("says too many attempts for a 429 and names a network failure", () => {
     expect(authErrorMessage(t, { status: 429 }, "signIn.error")).toMatch(/^Zu viele Versuche/);
     expect(authErrorMessage(t, { status: 0 }, "signIn.error")).toMatch(/nicht erreichbar/);

@@ -8,6 +8,25 @@ export interface AuthError {
 }
 
 /**
+ * Better Auth's codes for what the spec's error catalogue names otherwise, in one place: the
+ * message shown is the catalogue's. Our own server answers the catalogue's codes directly.
+ */
+export const LIBRARY_CODES: Record<string, string> = {
+  INVALID_PASSWORD: "form_password_incorrect",
+  PASSWORD_TOO_SHORT: "form_password_length_too_short",
+  // Better Auth's own limit is 128 characters; the product's 72 bytes always come first.
+  PASSWORD_TOO_LONG: "form_password_size_in_bytes_exceeded",
+  INVALID_CODE: "form_code_incorrect",
+  INVALID_BACKUP_CODE: "form_code_incorrect",
+  SESSION_NOT_FRESH: "reverification",
+};
+
+/** The catalogue code of an error: the library's code mapped, or the code as answered. */
+export function errorCode(error: AuthError | null | undefined): string | undefined {
+  return error?.code ? (LIBRARY_CODES[error.code] ?? error.code) : undefined;
+}
+
+/**
  * The translated message for an identity error: its code when the `auth` catalog knows it, a
  * network failure or rate limit by status, else the screen's own fallback. The server's English
  * text is never shown, so a German page stays German.
@@ -15,8 +34,9 @@ export interface AuthError {
 export function authErrorMessage(t: TFunction<"auth">, error: AuthError | null | undefined, fallbackKey: string): string {
   if (!error) return t(fallbackKey as never);
   if (error.status === 429) return t("errors.TOO_MANY_REQUESTS");
-  if (error.code) {
-    const key = `errors.${error.code}`;
+  const code = errorCode(error);
+  if (code) {
+    const key = `errors.${code}`;
     const message = t(key as never, { defaultValue: "" });
     if (message) return message;
   }

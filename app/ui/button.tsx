@@ -20,7 +20,7 @@ const VARIANTS = {
   quietBlue: "text-blue-700 hover:bg-blue-50",
   /** White on a blue panel. */
   inverse: "bg-white text-blue-700 hover:bg-blue-50",
-  /** A step that cannot be undone (leaving or deleting a team). */
+  /** A step that cannot be undone (leaving or deleting a team, deleting the account). */
   danger: "bg-red-700 text-white hover:bg-red-800 disabled:opacity-60",
   /** Dark, for the plugin download in the account area. */
   dark: "bg-slate-900 text-white hover:bg-slate-700",

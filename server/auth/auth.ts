@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { APIError, getOAuthState } from "better-auth/api";
-import { bearer, emailOTP, genericOAuth, multiSession, organization, username } from "better-auth/plugins";
+import { bearer, emailOTP, genericOAuth, multiSession, organization, twoFactor, username } from "better-auth/plugins";
 import type { Logger } from "pino";
 import { splitName } from "../../core/names.js";
 import { PLAN_TYPES } from "../../core/plans.js";
@@ -16,6 +16,7 @@ import { verificationCodeMail } from "../mail/templates/verification-code.js";
 import type { SendMail } from "../mail/transport.js";
 import { teamAccess, teamRoles } from "../teams/access.js";
 import { organizationCreator } from "./organizations.js";
+import { type PasswordChecker, passwordChecker } from "./password-policy.js";
 import { AUTH_BASE_PATH, UNUSED_AUTH_PATHS } from "./paths.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
 import { authRequestRules, echoTypedAddress } from "./request-rules.js";
@@ -33,9 +34,11 @@ export interface AuthDeps {
   sendMail: SendMail;
   kv?: KeyValueStore;
   logger: Logger;
+  /** The new-password rule; built from the configuration when not given. */
+  passwords?: PasswordChecker;
 }
 
-export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
+export function createAuth({ config, db, sendMail, kv, logger, passwords = passwordChecker(config, logger) }: AuthDeps) {
   const google = config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET;
   const emailRules = emailRulesOf(config);
   const auth = betterAuth({
@@ -50,7 +53,7 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
     // Code routes the product does not use: sign-in by code (and the account creation it allows),
     // the deprecated reset alias and the resends outside our own limits, and a bare code check.
     disabledPaths: [...UNUSED_AUTH_PATHS],
-    hooks: { before: authRequestRules(emailRules), after: echoTypedAddress },
+    hooks: { before: authRequestRules({ emailRules, passwords }), after: echoTypedAddress },
     user: {
       additionalFields: {
         locale: { type: "string", required: false, defaultValue: "en", input: true },
@@ -164,6 +167,14 @@ export function createAuth({ config, db, sendMail, kv, logger }: AuthDeps) {
         invitationExpiresIn: INVITATION_DAYS * 24 * 60 * 60,
         // Only pro users with an active subscription may create teams (answered with 403).
         allowUserToCreateOrganization: (user) => canCreateTeams(db, user.id),
+      }),
+      // Authenticator app (TOTP) and backup codes, asked for after a correct password at sign-in.
+      twoFactor({
+        issuer: "Recruiting CRM",
+        // The security screens ask for the password again before a change (server/auth/reverification.ts);
+        // accounts that sign in with Google have none to give.
+        allowPasswordless: true,
+        backupCodeOptions: { amount: 10, length: 10 },
       }),
       // Several accounts signed in in one browser: the user menu's account switcher.
       multiSession({ maximumSessions: 5 }),

@@ -7,14 +7,19 @@ export const UNUSED_AUTH_PATHS = [
   "/forget-password/email-otp",
   "/send-verification-email",
   "/email-otp/check-verification-otp",
+  // Two-step codes by e-mail or text message: the product offers an authenticator app and backup codes.
+  "/two-factor/send-otp",
+  "/two-factor/verify-otp",
 ] as const;
 
 /**
  * The identity routes a visitor without a session uses: signing up and in (by password with an e-mail address or username, or Google,
  * whose return is `/callback/:id`), the e-mailed codes and links of verification and password
- * reset, reading the session and the offered sign-in methods, and signing out (which must also
- * clear a cookie whose session has already ended). Every other route under /api/auth needs a
- * session, checked before its body is read (see `sessionFirst`).
+ * reset, the second step of a sign-in with two-step verification (the authenticator or a backup
+ * code, tied to the sign-in by its own short-lived cookie), reading the session and the offered
+ * sign-in methods, and signing out (which must also clear a cookie whose session has already
+ * ended). Every other route under /api/auth needs a session, checked before its body is read
+ * (see `sessionFirst`).
  */
 export const PUBLIC_AUTH_PATHS = [
   "/sign-up/email",
@@ -30,6 +35,8 @@ export const PUBLIC_AUTH_PATHS = [
   "/request-password-reset",
   "/reset-password",
   "/reset-password/:token",
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
   "/get-session",
   "/sign-out",
   "/providers",

@@ -4,6 +4,7 @@ import { LANGUAGES } from "../../core/languages.js";
 import { NAME_MAX, nameProblem } from "../../core/names.js";
 import { SLUG_MAX, SLUG_PATTERN, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
 import { type EmailRules, emailAllowed, normalizeEmail } from "../access/email-rules.js";
+import { isCommonPassword, type PasswordChecker } from "./password-policy.js";
 
 /** Our stored images' URLs (server/images/image-store.ts). */
 const STORED_IMAGE_URL = /^\/api\/images\/[0-9a-f]{64}\.webp$/;
@@ -65,6 +66,8 @@ const RULES: Record<string, z.ZodType> = {
   // Codes are sent only to verify an address; reset codes come from /email-otp/request-password-reset.
   "/email-otp/send-verification-otp": z.object({ type: z.literal("email-verification") }),
 };
+
+type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 const NAME_FIELDS = new Set(["name", "firstName", "lastName"]);
 
@@ -132,8 +135,6 @@ export const echoTypedAddress = createAuthMiddleware(async (ctx) => {
   return ctx.json({ ...returned, user: { ...returned.user, email: typed } });
 });
 
-type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
-
 /**
  * A profile update stores its name parts trimmed and the full name made of them, and the username
  * as typed beside its lower-case form (the username plugin checks it; a separate display form could
@@ -148,16 +149,58 @@ function normalizeProfile(body: Record<string, unknown>) {
   body.name = [body.firstName, body.lastName].filter(Boolean).join(" ");
 }
 
+/** The Better Auth routes that set a password, and the body field that carries the new one. */
+const NEW_PASSWORD_FIELD: Record<string, "password" | "newPassword"> = {
+  "/sign-up/email": "password",
+  "/email-otp/reset-password": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+};
+
+/** Refuses a new password that breaks the shared rule or is known from breaches. */
+async function checkNewPassword(ctx: AuthContext, passwords: PasswordChecker) {
+  const field = NEW_PASSWORD_FIELD[ctx.path];
+  const password = field ? ctx.body?.[field] : undefined;
+  if (typeof password !== "string") return;
+  const problem = await passwords.check(password);
+  if (problem) throw APIError.from("BAD_REQUEST", { code: problem, message: "The new password is not accepted" });
+}
+
+/**
+ * A password on the common list must be replaced before it opens a session: when the sign-in's
+ * password is right, it is refused with the sign-in variant of the breach message and the person
+ * resets it by code. A wrong password is left to Better Auth, which answers as for any other.
+ */
+async function refuseCommonPasswordSignIn(ctx: AuthContext) {
+  const { email, username, password } = (ctx.body ?? {}) as { email?: unknown; username?: unknown; password?: unknown };
+  if (typeof password !== "string" || !isCommonPassword(password)) return;
+  let userId: string | undefined;
+  if (ctx.path === "/sign-in/email" && typeof email === "string") {
+    userId = (await ctx.context.internalAdapter.findUserByEmail(email.trim().toLowerCase()))?.user.id;
+  } else if (ctx.path === "/sign-in/username" && typeof username === "string") {
+    const where = [{ field: "username", value: username.trim().toLowerCase() }];
+    userId = (await ctx.context.adapter.findOne<{ id: string }>({ model: "user", where }))?.id;
+  }
+  if (!userId) return;
+  const accounts = await ctx.context.internalAdapter.findAccounts(userId);
+  const hash = accounts.find((a) => a.providerId === "credential")?.password;
+  if (!hash || !(await ctx.context.password.verify({ hash, password }))) return;
+  throw APIError.from("FORBIDDEN", { code: "form_password_pwned_sign_in", message: "This password must be reset" });
+}
+
 /**
  * Refuses Better Auth requests whose fields break the product's rules, with a 400 `{ code, message }`
  * instead of a stored malformed value (or, for some shapes, a 500 from inside Better Auth), and
- * applies the e-mail rules to addresses given to an account.
+ * applies the password rule to every route that sets one and the e-mail rules to addresses given
+ * to an account.
  */
-export const authRequestRules = (emailRules: EmailRules) =>
+export const authRequestRules = (deps: { emailRules: EmailRules; passwords: PasswordChecker }) =>
   createAuthMiddleware(async (ctx) => {
     if (ctx.path === "/email-otp/verify-email") await refuseVerifiedAddress(ctx);
+    if (ctx.path === "/sign-in/email" || ctx.path === "/sign-in/username") await refuseCommonPasswordSignIn(ctx);
     checkFields(ctx);
-    return applyEmailRules(ctx, emailRules);
+    await checkNewPassword(ctx, deps.passwords);
+    return applyEmailRules(ctx, deps.emailRules);
   });
 
 function checkFields(ctx: AuthContext) {

@@ -27,6 +27,8 @@ export interface UserTable {
   // Username, stored lower-case, and the form the user typed (migration 0008_account_profile).
   username: string | null;
   displayUsername: string | null;
+  // Two-step verification is on (migration 0009).
+  twoFactorEnabled: boolean | null;
 }
 
 export interface SessionTable {
@@ -179,6 +181,38 @@ export interface StoredImageTable {
   created_at: Generated<Date>;
 }
 
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+}
+
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: boolean | null;
+  failedVerificationCount: number | null;
+  lockedUntil: Timestamp | null;
+}
+
+export interface SessionReverificationTable {
+  session_id: string;
+  verified_at: Timestamp;
+}
+
 export interface AppSettingTable {
   key: string;
   value: string;
@@ -189,6 +223,10 @@ export interface AppSettingTable {
 export interface Database {
   user: UserTable;
   session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  twoFactor: TwoFactorTable;
+  session_reverification: SessionReverificationTable;
   organization: OrganizationTable;
   member: MemberTable;
   invitation: InvitationTable;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { listDevices, signOutDevice, signOutOtherDevices } from "../account/devices.js";
 import { removeProfileImage, setProfileImage } from "../account/profile-image.js";
 import type { Auth } from "../auth/auth.js";
+import { requireRecentVerification } from "../auth/reverification.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
@@ -41,7 +42,8 @@ export function accountRoutes(deps: { auth: Auth; db: DB }) {
     return c.json({ ok: true });
   });
 
-  app.post("/api/account/devices/sign-out-others", requireSession(deps.auth), async (c) => {
+  // Signing every other browser out is a change to how the account is protected (decision 058).
+  app.post("/api/account/devices/sign-out-others", requireSession(deps.auth), requireRecentVerification(deps), async (c) => {
     const { session } = c.var;
     return c.json({ signedOut: await signOutOtherDevices(deps, session.user.id, session.session.id) });
   });

@@ -39,6 +39,11 @@ const OUR_ROUTES: Row[] = [
   { route: "GET /api/account/devices" },
   { route: "POST /api/account/devices/sign-out", valid: { id: "session" } },
   { route: "POST /api/account/devices/sign-out-others", valid: {} },
+  { route: "GET /api/account/security" },
+  { route: "POST /api/account/reverification/code", valid: {} },
+  { route: "POST /api/account/reverification", valid: { answer: "correct horse battery" } },
+  { route: "POST /api/account/password", valid: { newPassword: "a long new password" } },
+  { route: "POST /api/account/delete", valid: { confirmation: "Delete account" } },
 ];
 
 const A = "/api/auth";
@@ -65,6 +70,10 @@ const IDENTITY_ROUTES: Row[] = [
   { route: `POST ${A}/unlink-account`, valid: { providerId: "google" } },
   { route: `POST ${A}/get-access-token`, valid: { providerId: "google" } },
   { route: `POST ${A}/refresh-token`, valid: { providerId: "google" } },
+  { route: `POST ${A}/two-factor/enable`, valid: { password: "correct horse battery" } },
+  { route: `POST ${A}/two-factor/disable`, valid: { password: "correct horse battery" } },
+  { route: `POST ${A}/two-factor/get-totp-uri`, valid: { password: "correct horse battery" } },
+  { route: `POST ${A}/two-factor/generate-backup-codes`, valid: { password: "correct horse battery" } },
   { route: `POST ${ORG}/create`, valid: { name: "Gamma", slug: "gamma" } },
   { route: `POST ${ORG}/check-slug`, valid: { slug: "gamma" } },
   { route: `POST ${ORG}/update`, valid: { data: { name: "Renamed" }, organizationId: "team" } },

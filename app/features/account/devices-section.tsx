@@ -4,6 +4,8 @@ import type { Device } from "../../../core/api";
 import { fetchDevices, signOutDevice, signOutOtherDevices } from "../../api/account";
 import { useLanguage } from "../../i18n";
 import { Button, Spinner } from "../../ui";
+import { ReverificationCancelled, useReverification } from "../security/reverification";
+import { useAccountSecurity } from "../security/security-api";
 import { AccountSection } from "./account-layout";
 
 /** The security page's "Active devices": every signed-in browser of the user; sign one or all others out. */
@@ -14,6 +16,9 @@ export function DevicesSection() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState("");
+  // Signing the other devices out asks for the account's proof again outside the 10-minute window.
+  const { state: security } = useAccountSecurity();
+  const { guarded, dialog } = useReverification(security?.reverification);
 
   const load = useCallback(async () => {
     try {
@@ -32,10 +37,10 @@ export function DevicesSection() {
     setError(undefined);
     setStatus("");
     try {
-      await action();
+      await guarded(action);
       setStatus(done);
-    } catch {
-      setError(t("devices.failed"));
+    } catch (failure) {
+      if (!(failure instanceof ReverificationCancelled)) setError(t("devices.failed"));
     }
     await load();
     setBusy(false);
@@ -105,6 +110,7 @@ export function DevicesSection() {
           )}
         </>
       )}
+      {dialog}
       {error && (
         <p role="alert" className="mt-3 text-sm font-medium text-red-700">
           {error}

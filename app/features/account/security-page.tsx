@@ -1,6 +1,9 @@
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import type { Session } from "../../identity/client";
+import { DeleteAccountSection } from "../security/delete-account-section";
+import { PasswordSection } from "../security/password-section";
+import { TwoStepSection } from "../security/two-step-section";
 import { AccountLayout } from "./account-layout";
 import { DevicesSection } from "./devices-section";
 
@@ -10,7 +13,12 @@ export interface SecuritySectionProps {
 }
 
 /** The security page's sections, top to bottom; each is its own component (and feature). */
-export const SECURITY_SECTIONS: readonly ComponentType<SecuritySectionProps>[] = [DevicesSection];
+export const SECURITY_SECTIONS: readonly ComponentType<SecuritySectionProps>[] = [
+  PasswordSection,
+  TwoStepSection,
+  DevicesSection,
+  DeleteAccountSection,
+];
 
 /** /{lang}/account/security: how the account is protected and where it is signed in. */
 export function SecurityPage({ session }: { session: Session }) {

@@ -16,6 +16,7 @@ import { FormButton } from "../auth-shell/form-button";
 import { GoogleButton } from "../auth-shell/google-button";
 import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
+import { SecondFactorForm } from "../security/second-factor-form";
 import type { VerifyEmailState } from "../sign-up/state";
 
 /**
@@ -35,6 +36,10 @@ export function SignInForm() {
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  /** The password was right; the account asks for its second step (the methods it has). */
+  const [secondFactor, setSecondFactor] = useState<string[] | null>(null);
+  /** The password was right but is on the list of common passwords: it must be reset first. */
+  const [mustReset, setMustReset] = useState(false);
   const oauthFailed = params.get("oauth") === "error";
   const addingAccount = params.get("add") === "1";
   const dashboard = `/${lang}/dashboard`;
@@ -52,6 +57,7 @@ export function SignInForm() {
     e.preventDefault();
     if (!email.trim() || !password) return setError(t("signIn.required"));
     setError(undefined);
+    setMustReset(false);
     setBusy(true);
     const identifier = email.trim();
     const { data, error: failure } = isUsernameIdentifier(identifier)
@@ -67,7 +73,13 @@ export function SignInForm() {
       }
       const down = !failure.status || failure.status >= 502;
       if (down && failure.code !== "MAINTENANCE") return setError(t("signIn.notReady"));
+      setMustReset(failure.code === "form_password_pwned_sign_in");
       return setError(authErrorMessage(t, failure, "signIn.error"));
+    }
+    const challenge = data as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | null;
+    if (challenge?.twoFactorRedirect) {
+      setBusy(false);
+      return setSecondFactor(challenge.twoFactorMethods ?? []);
     }
     // Anything short of a session (e.g. a further factor being asked for) is not a completed sign-in.
     if (!data?.token) {
@@ -94,6 +106,19 @@ export function SignInForm() {
     return <PageSpinner />;
   }
 
+  const signedIn = async () => {
+    await session.refetch();
+    navigate(dashboard, { replace: true });
+  };
+
+  if (secondFactor) {
+    return (
+      <AuthShell>
+        <SecondFactorForm methods={secondFactor} onSignedIn={() => void signedIn()} />
+      </AuthShell>
+    );
+  }
+
   return (
     <AuthShell>
       {/* A signed-in visitor whose session could not be read is offered a retry, not taken as signed out. */}
@@ -111,7 +136,19 @@ export function SignInForm() {
               </LocalizedLink>
             </FormAlert>
           )}
-          {error && <FormAlert>{error}</FormAlert>}
+          {error && (
+            <FormAlert>
+              {error}
+              {mustReset && (
+                <>
+                  {" "}
+                  <LocalizedLink to="/forgot-password" className={linkClass}>
+                    {t("security:signIn.resetPassword" as never)}
+                  </LocalizedLink>
+                </>
+              )}
+            </FormAlert>
+          )}
           <TextField
             id="email"
             label={t("account:identifierLabel")}

@@ -7,6 +7,7 @@ import * as mail from "./0005_mail.js";
 import * as dropOrganizationRole from "./0006_drop_organization_role.js";
 import * as contactMessage from "./0007_contact_message.js";
 import * as accountProfile from "./0008_account_profile.js";
+import * as twoFactorAndReverification from "./0009_two_factor_and_reverification.js";
 import * as appSetting from "./0012_app_setting.js";
 import * as normalizedEmail from "./0013_normalized_email.js";
 
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   "0006_drop_organization_role": dropOrganizationRole,
   "0007_contact_message": contactMessage,
   "0008_account_profile": accountProfile,
+  "0009_two_factor_and_reverification": twoFactorAndReverification,
   "0012_app_setting": appSetting,
   "0013_normalized_email": normalizedEmail,
 };

@@ -2,12 +2,13 @@ import { serverT } from "../../i18n.js";
 import { escapeHtml, heading, htmlLayout } from "../layout.js";
 import type { Mail } from "../transport.js";
 
-type Purpose = "sign-in" | "email-verification" | "forget-password" | "change-email";
+type Purpose = "sign-in" | "email-verification" | "forget-password" | "change-email" | "reverification";
 
 /** The 6-digit code mail, in the user's language, as plain text and HTML. */
 export function verificationCodeMail(opts: { to: string; code: string; purpose: Purpose; lang?: string }): Mail {
   const t = serverT(opts.lang);
-  const key = opts.purpose === "forget-password" ? "resetCode" : "verificationCode";
+  const key =
+    opts.purpose === "forget-password" ? "resetCode" : opts.purpose === "reverification" ? "reverificationCode" : "verificationCode";
   const subject = t(`email:${key}.subject`);
   const intro = t(`email:${key}.intro`);
   const expiry = t("email:code.expiry", { minutes: 10 });

@@ -1,0 +1,218 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { authClient } from "../../identity/client";
+import { authErrorMessage } from "../../identity/errors";
+import { Button, TextField } from "../../ui";
+import { FormAlert } from "../../ui/form-alert";
+import { AccountSection } from "../account/account-layout";
+import type { SecuritySectionProps } from "../account/security-page";
+import { PasswordField } from "../auth-shell/password-field";
+import { ReverificationCancelled, useReverification } from "./reverification";
+import { failureOf, unwrap, useAccountSecurity } from "./security-api";
+
+type Step =
+  | { kind: "idle" }
+  | { kind: "password"; action: "enable" | "disable" | "regenerate" }
+  | { kind: "scan"; uri: string; codes: string[] }
+  | { kind: "codes"; codes: string[] };
+
+/** The QR code of the authenticator URI, drawn in the browser by a small library loaded only here. */
+function QrCode({ uri, label }: { uri: string; label: string }) {
+  const [svg, setSvg] = useState<string>();
+  useEffect(() => {
+    void import("uqr").then(({ renderSVG }) => setSvg(renderSVG(uri, { border: 2 })));
+  }, [uri]);
+  if (!svg) return <div className="size-44 animate-pulse rounded bg-slate-100" />;
+  return <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={label} className="size-44" />;
+}
+
+/** The backup codes, shown once, with a text file to keep them. */
+function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation("security");
+  const file = `data:text/plain;charset=utf-8,${encodeURIComponent(`${t("twoStep.fileTitle")}\n\n${codes.join("\n")}\n`)}`;
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-700">{t("twoStep.codesIntro")}</p>
+      <ul aria-label={t("twoStep.codesLabel")} className="grid max-w-sm grid-cols-2 gap-2 font-mono text-sm">
+        {codes.map((code) => (
+          <li key={code} className="rounded bg-slate-100 px-2 py-1">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <a
+          href={file}
+          download="recruiting-crm-backup-codes.txt"
+          className="inline-flex items-center rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        >
+          {t("twoStep.download")}
+        </a>
+        <Button type="button" variant="strong" size="md" onClick={onDone}>
+          {t("twoStep.done")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Two-step verification: set up an authenticator app with backup codes, regenerate the codes, remove it. */
+export function TwoStepSection(_props: SecuritySectionProps) {
+  const { t } = useTranslation(["security", "auth"]);
+  const { state, reload } = useAccountSecurity();
+  const { guarded, dialog } = useReverification(state?.reverification);
+  const [step, setStep] = useState<Step>({ kind: "idle" });
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  if (!state) return null;
+
+  const fail = (failure: unknown) => {
+    if (!(failure instanceof ReverificationCancelled)) setError(authErrorMessage(t as never, failureOf(failure), "security:error"));
+  };
+  const begin = (action: "enable" | "disable" | "regenerate") => {
+    setError(undefined);
+    setNotice(undefined);
+    setPassword("");
+    if (state.hasPassword) setStep({ kind: "password", action });
+    else void run(action, undefined);
+  };
+
+  async function run(action: "enable" | "disable" | "regenerate", pw: string | undefined) {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const body = pw ? { password: pw } : {};
+      if (action === "enable") {
+        const data = (await guarded(() => unwrap(authClient.twoFactor.enable(body as { password: string })))) as {
+          totpURI: string;
+          backupCodes: string[];
+        };
+        setCode("");
+        setStep({ kind: "scan", uri: data.totpURI, codes: data.backupCodes });
+      } else if (action === "regenerate") {
+        const data = await guarded(() => unwrap(authClient.twoFactor.generateBackupCodes(body as { password: string })));
+        setStep({ kind: "codes", codes: data.backupCodes });
+      } else {
+        await guarded(() => unwrap(authClient.twoFactor.disable(body as { password: string })));
+        setStep({ kind: "idle" });
+        setNotice(t("security:twoStep.removed"));
+        await reload();
+      }
+    } catch (failure) {
+      fail(failure);
+    }
+    setBusy(false);
+  }
+
+  const confirm = async (e: FormEvent) => {
+    e.preventDefault();
+    if (step.kind !== "scan") return;
+    if (!/^\d{6}$/.test(code)) return setError(t("security:twoStep.codeRequired"));
+    setBusy(true);
+    setError(undefined);
+    try {
+      await unwrap(authClient.twoFactor.verifyTotp({ code }));
+      setStep({ kind: "codes", codes: step.codes });
+      await reload();
+    } catch (failure) {
+      fail(failure);
+    }
+    setBusy(false);
+  };
+
+  const secret = step.kind === "scan" ? (new URL(step.uri).searchParams.get("secret") ?? "") : "";
+
+  return (
+    <AccountSection id="two-step" title={t("security:twoStep.title")} intro={t("security:twoStep.intro")}>
+      <div className="space-y-4">
+        {error && <FormAlert>{error}</FormAlert>}
+        {notice && <FormAlert tone="info">{notice}</FormAlert>}
+        {step.kind === "idle" && (
+          <>
+            <p className="text-sm font-medium text-slate-800">
+              {t(state.twoFactorEnabled ? "security:twoStep.on" : "security:twoStep.off")}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {state.twoFactorEnabled ? (
+                <>
+                  <Button type="button" variant="secondary" size="md" onClick={() => begin("regenerate")}>
+                    {t("security:twoStep.regenerate")}
+                  </Button>
+                  <Button type="button" variant="secondary" size="md" onClick={() => begin("disable")}>
+                    {t("security:twoStep.remove")}
+                  </Button>
+                </>
+              ) : (
+                <Button type="button" variant="strong" size="md" onClick={() => begin("enable")} disabled={busy}>
+                  {t("security:twoStep.setUp")}
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+        {step.kind === "password" && (
+          <form
+            noValidate
+            className="max-w-md space-y-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!password) return setError(t("security:password.required"));
+              void run(step.action, password);
+            }}
+          >
+            <p className="text-sm text-slate-700">{t(`security:twoStep.passwordFor.${step.action}`)}</p>
+            <PasswordField
+              id="two-step-password"
+              label={t("security:password.current")}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              autoFocus
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" variant="strong" size="md" disabled={busy} aria-busy={busy || undefined}>
+                {t("security:continue")}
+              </Button>
+              <Button type="button" variant="secondary" size="md" onClick={() => setStep({ kind: "idle" })}>
+                {t("security:cancel")}
+              </Button>
+            </div>
+          </form>
+        )}
+        {step.kind === "scan" && (
+          <form noValidate onSubmit={confirm} className="space-y-4">
+            <p className="text-sm text-slate-700">{t("security:twoStep.scan")}</p>
+            <QrCode uri={step.uri} label={t("security:twoStep.qrLabel")} />
+            <div>
+              <p className="text-sm text-slate-700">{t("security:twoStep.manual")}</p>
+              <code className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm">{secret}</code>
+            </div>
+            <TextField
+              id="two-step-code"
+              className="max-w-xs"
+              label={t("security:twoStep.codeLabel")}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" variant="strong" size="md" disabled={busy} aria-busy={busy || undefined}>
+                {t("security:twoStep.confirm")}
+              </Button>
+              <Button type="button" variant="secondary" size="md" onClick={() => setStep({ kind: "idle" })}>
+                {t("security:cancel")}
+              </Button>
+            </div>
+          </form>
+        )}
+        {step.kind === "codes" && <BackupCodes codes={step.codes} onDone={() => setStep({ kind: "idle" })} />}
+      </div>
+      {dialog}
+    </AccountSection>
+  );
+}

@@ -1,0 +1,150 @@
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import type { Context, MiddlewareHandler } from "hono";
+import type { DB } from "../db/database.js";
+import { AppError } from "../errors.js";
+import type { AppEnv } from "../http/context.js";
+import { verificationCodeMail } from "../mail/templates/verification-code.js";
+import type { SendMail } from "../mail/transport.js";
+import type { Auth } from "./auth.js";
+import { getSession, type SessionData } from "./session.js";
+
+/**
+ * Reverification: a change to how an account is protected, or its deletion, needs a session whose
+ * owner proved themselves within the last 10 minutes: by signing in (the session's creation) or by
+ * answering `reverify` since. One rule, applied to our routes and to Better Auth's (see app.ts),
+ * so no client can skip it. The proof asked for is the strongest the account has: an authenticator
+ * code when two-step verification is on, else the password, else (accounts that sign in with
+ * Google) a code mailed to the account's address.
+ */
+export const REVERIFICATION_WINDOW_MS = 10 * 60 * 1000;
+
+/** Better Auth's routes (below /api/auth) that need a recently verified session. */
+export const SENSITIVE_AUTH_PATHS = [
+  "/change-password",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/get-totp-uri",
+  "/two-factor/generate-backup-codes",
+  "/revoke-other-sessions",
+  "/revoke-sessions",
+  "/delete-user",
+] as const;
+
+export type ReverificationMethod = "totp" | "password" | "email";
+
+const CODE_TTL_MS = 10 * 60 * 1000;
+const CODE_ATTEMPTS = 5;
+
+export interface ReverificationDeps {
+  auth: Auth;
+  db: DB;
+  sendMail: SendMail;
+  now?: () => number;
+}
+
+/** When the session's owner last proved themselves: its creation or a later reverification. */
+export async function verifiedAt(db: DB, session: SessionData["session"]): Promise<number> {
+  const row = await db.selectFrom("session_reverification").select("verified_at").where("session_id", "=", session.id).executeTakeFirst();
+  const created = new Date(session.createdAt).getTime();
+  return Math.max(created, row ? new Date(row.verified_at).getTime() : 0);
+}
+
+export async function isRecentlyVerified(db: DB, session: SessionData["session"], now = Date.now()): Promise<boolean> {
+  return now - (await verifiedAt(db, session)) < REVERIFICATION_WINDOW_MS;
+}
+
+/**
+ * Refuses a request whose session was not verified within the window with 403
+ * `{ code: "reverification" }`. Runs after the session check (a visitor already got 401).
+ */
+export function requireRecentVerification(deps: Pick<ReverificationDeps, "auth" | "db" | "now">): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const session = (c as unknown as Context<{ Variables: { session?: SessionData } }>).get("session") ?? (await getSession(deps.auth, c));
+    if (!session) throw new AppError("unauthorized");
+    if (!(await isRecentlyVerified(deps.db, session.session, deps.now?.()))) throw new AppError("reverification");
+    await next();
+  };
+}
+
+/** Which proof the account gives: see the module comment. */
+export async function reverificationMethod(db: DB, userId: string): Promise<ReverificationMethod> {
+  const user = await db.selectFrom("user").select("twoFactorEnabled").where("id", "=", userId).executeTakeFirst();
+  if (user?.twoFactorEnabled) return "totp";
+  return (await hasPassword(db, userId)) ? "password" : "email";
+}
+
+export async function hasPassword(db: DB, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("account")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("providerId", "=", "credential")
+    .where("password", "is not", null)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+const codeIdentifier = (sessionId: string) => `reverify-${sessionId}`;
+const hashCode = (code: string) => createHash("sha256").update(code).digest("hex");
+
+/** Mails a 6-digit code to the account's address, for accounts without a password. Only a hash is stored. */
+export async function sendReverificationCode(deps: ReverificationDeps, session: SessionData): Promise<void> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const ctx = await deps.auth.$context;
+  await ctx.internalAdapter.deleteVerificationByIdentifier(codeIdentifier(session.session.id));
+  await ctx.internalAdapter.createVerificationValue({
+    identifier: codeIdentifier(session.session.id),
+    value: `${hashCode(code)}:0`,
+    expiresAt: new Date(Date.now() + CODE_TTL_MS),
+  });
+  const locale = (session.user as { locale?: string | null }).locale ?? undefined;
+  await deps.sendMail(verificationCodeMail({ to: session.user.email, code, purpose: "reverification", lang: locale }));
+}
+
+/** Checks a mailed code: single use, at most 5 tries, 10 minutes. */
+async function checkMailedCode(deps: ReverificationDeps, session: SessionData, code: string): Promise<boolean> {
+  const ctx = await deps.auth.$context;
+  const identifier = codeIdentifier(session.session.id);
+  const stored = await ctx.internalAdapter.findVerificationValue(identifier);
+  if (!stored || new Date(stored.expiresAt).getTime() < Date.now()) return false;
+  const [hash = "", tries = "0"] = stored.value.split(":");
+  const match = timingSafeEqual(Buffer.from(hash), Buffer.from(hashCode(code)));
+  await ctx.internalAdapter.deleteVerificationByIdentifier(identifier);
+  if (match) return true;
+  const attempts = Number(tries) + 1;
+  if (attempts < CODE_ATTEMPTS) {
+    await ctx.internalAdapter.createVerificationValue({ identifier, value: `${hash}:${attempts}`, expiresAt: new Date(stored.expiresAt) });
+  }
+  return false;
+}
+
+/**
+ * Checks the proof the account gives and marks the session as verified now. A wrong answer is
+ * refused with the field's message (`form_password_incorrect` or `form_code_incorrect`).
+ */
+export async function reverify(deps: ReverificationDeps, c: Context, session: SessionData, answer: string): Promise<void> {
+  const method = await reverificationMethod(deps.db, session.user.id);
+  if (method === "password") {
+    const ok = await deps.auth.api
+      .verifyPassword({ body: { password: answer }, headers: c.req.raw.headers })
+      .then(() => true)
+      .catch(() => false);
+    if (!ok) throw new AppError("reverificationPasswordIncorrect");
+  } else if (method === "totp") {
+    const ok =
+      /^\d{6}$/.test(answer) &&
+      (await deps.auth.api
+        .verifyTOTP({ body: { code: answer }, headers: c.req.raw.headers })
+        .then(() => true)
+        .catch(() => false));
+    if (!ok) throw new AppError("reverificationIncorrect");
+  } else if (!/^\d{6}$/.test(answer) || !(await checkMailedCode(deps, session, answer))) {
+    throw new AppError("reverificationIncorrect");
+  }
+  const at = new Date(deps.now?.() ?? Date.now());
+  await deps.db
+    .insertInto("session_reverification")
+    .values({ session_id: session.session.id, verified_at: at })
+    .onConflict((oc) => oc.column("session_id").doUpdateSet({ verified_at: at }))
+    .execute();
+}

@@ -1,0 +1,106 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AccountSecurity } from "../../core/api.js";
+import { deleteAccount } from "../account/delete-account.js";
+import type { Auth } from "../auth/auth.js";
+import type { NewPasswordProblem, PasswordChecker } from "../auth/password-policy.js";
+import {
+  hasPassword,
+  isRecentlyVerified,
+  type ReverificationDeps,
+  requireRecentVerification,
+  reverificationMethod,
+  reverify,
+  sendReverificationCode,
+} from "../auth/reverification.js";
+import { requireSession, type SessionEnv } from "../auth/session.js";
+import type { Config } from "../config.js";
+import type { DB } from "../db/database.js";
+import { AppError, type ErrorCode } from "../errors.js";
+import type { AppEnv } from "../http/context.js";
+import { readJson } from "../http/errors.js";
+import { rateLimit } from "../http/rate-limit.js";
+import type { KeyValueStore } from "../kv.js";
+import type { SendMail } from "../mail/transport.js";
+
+/** The refusal answered for each broken password rule. */
+const PASSWORD_ERRORS: Record<NewPasswordProblem, ErrorCode> = {
+  form_password_length_too_short: "passwordTooShort",
+  form_password_size_in_bytes_exceeded: "passwordTooLong",
+  form_password_not_strong_enough: "passwordNotStrong",
+  form_password_pwned: "passwordPwned",
+};
+
+const answerBody = z.object({ answer: z.string().min(1).max(1024) });
+const passwordBody = z.object({ newPassword: z.string().max(1024) });
+const deleteBody = z.object({ confirmation: z.string().max(100) });
+
+export interface AccountSecurityDeps {
+  auth: Auth;
+  db: DB;
+  sendMail: SendMail;
+  passwords: PasswordChecker;
+  config: Pick<Config, "RATE_LIMIT">;
+  kv?: KeyValueStore;
+}
+
+/** The security page's own calls: its state, reverification, a first password and account deletion. */
+export function accountSecurityRoutes(deps: AccountSecurityDeps) {
+  const { auth, db } = deps;
+  const app = new Hono<AppEnv & SessionEnv>();
+  const reverification: ReverificationDeps = { auth, db, sendMail: deps.sendMail };
+  const recent = requireRecentVerification(reverification);
+  const limited = (name: string) =>
+    rateLimit({ name, limit: 5, windowSeconds: 60, enabled: deps.config.RATE_LIMIT, kv: deps.kv, code: "reverificationTooManyRequests" });
+
+  app.get("/api/account/security", requireSession(auth), async (c) => {
+    const { session } = c.var;
+    const user = await db.selectFrom("user").select("twoFactorEnabled").where("id", "=", session.user.id).executeTakeFirstOrThrow();
+    const body: AccountSecurity = {
+      hasPassword: await hasPassword(db, session.user.id),
+      twoFactorEnabled: Boolean(user.twoFactorEnabled),
+      reverification: await reverificationMethod(db, session.user.id),
+      recentlyVerified: await isRecentlyVerified(db, session.session),
+      passwordComplexity: deps.passwords.complexity,
+    };
+    c.header("Cache-Control", "no-store");
+    return c.json(body);
+  });
+
+  app.post("/api/account/reverification/code", requireSession(auth), limited("reverify-code"), async (c) => {
+    const { session } = c.var;
+    if ((await reverificationMethod(db, session.user.id)) !== "email") throw new AppError("badRequest");
+    await sendReverificationCode(reverification, session);
+    return c.json({ ok: true });
+  });
+
+  app.post("/api/account/reverification", requireSession(auth), limited("reverify"), async (c) => {
+    const parsed = answerBody.safeParse(await readJson(c));
+    if (!parsed.success) throw new AppError("badRequest");
+    await reverify(reverification, c, c.var.session, parsed.data.answer.trim());
+    return c.json({ ok: true });
+  });
+
+  // Accounts created with Google set a first password here (Better Auth's own route is server-only).
+  app.post("/api/account/password", requireSession(auth), recent, async (c) => {
+    const parsed = passwordBody.safeParse(await readJson(c));
+    if (!parsed.success) throw new AppError("passwordInvalid");
+    if (await hasPassword(db, c.var.session.user.id)) throw new AppError("passwordAlreadySet");
+    const problem = await deps.passwords.check(parsed.data.newPassword);
+    if (problem) throw new AppError(PASSWORD_ERRORS[problem]);
+    await auth.api.setPassword({ body: { newPassword: parsed.data.newPassword }, headers: c.req.raw.headers });
+    return c.json({ ok: true });
+  });
+
+  app.post("/api/account/delete", requireSession(auth), recent, async (c) => {
+    const parsed = deleteBody.safeParse(await readJson(c));
+    if (!parsed.success) throw new AppError("deleteConfirmation");
+    await deleteAccount({ db, auth }, c.var.session.user.id, parsed.data.confirmation);
+    // The browser's cookie names a session that no longer exists; clear it as sign-out would.
+    const signOut = await auth.api.signOut({ headers: c.req.raw.headers, asResponse: true }).catch(() => null);
+    for (const cookie of signOut?.headers.getSetCookie() ?? []) c.header("Set-Cookie", cookie, { append: true });
+    return c.json({ ok: true });
+  });
+
+  return app;
+}
