@@ -18,7 +18,8 @@ function greetingName(user: Session["user"], fallback: string) {
 export function DashboardContent({ session }: { session: Session }) {
   const { t } = useTranslation("dashboard");
   const [params] = useSearchParams();
-  const { view, activating } = useSubscription(params.get("checkout") === "success");
+  const checkedOut = params.get("checkout") === "success";
+  const { view, activating } = useSubscription(checkedOut);
   const { user } = session;
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
@@ -47,7 +48,7 @@ export function DashboardContent({ session }: { session: Session }) {
           </div>
         )}
         {!view && !activating && <Spinner />}
-        {view && !activating && <Banners view={view} user={user} />}
+        {view && !activating && <Banners view={view} user={user} trialJustStarted={checkedOut} />}
         {view && <TeamCards isPro={view.isPro} />}
       </main>
       <DashboardFooter />

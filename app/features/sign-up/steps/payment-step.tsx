@@ -50,6 +50,8 @@ export function PaymentStep({ teamName, onBack }: { teamName: string; onBack: ()
         <dd className="font-semibold text-slate-900">{t("step.planPro")}</dd>
         <dt className="text-slate-600">{t("step.trial")}</dt>
         <dd className="font-semibold text-slate-900">{t("step.trialValue")}</dd>
+        <dt className="text-slate-600">{t("step.afterTrial")}</dt>
+        <dd className="font-semibold text-slate-900">{t("step.afterTrialValue")}</dd>
       </dl>
       <div>
         <h3 className="text-sm font-semibold text-slate-900">{t("step.benefitsTitle")}</h3>
