@@ -78,6 +78,7 @@ for (const lang of ["en", "de"] as const) {
     await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "2");
     await expectAxeClean(page);
     await page.getByRole("button", { name: x.email }).click();
+    await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3");
 
     await page.getByRole("button", { name: x.next }).click();
     await expect(page.getByText(x.nameRequired)).toBeVisible();
@@ -169,12 +170,11 @@ for (const lang of ["en", "de"] as const) {
     await expect(page.getByLabel(x.password, { exact: true })).toHaveValue("short");
   });
 
-  test(`each step is a history entry, a reload keeps the step and all but the password, leaving asks (${lang}) @phone`, async ({
+  test(`each step is a history entry, a reload keeps the step and all but the password, leaving asks and forgets (${lang}) @phone`, async ({
     page,
   }) => {
     const email = uniqueEmail(`history-${lang}`);
     const progress = page.getByRole("progressbar");
-    // Into the wizard from another page of the site, so the browser's Back can leave it.
     await page.goto(`/${lang}/sign-in`);
     await page.getByRole("link", { name: x.signUpLink, exact: true }).click();
     await expect(progress).toHaveAttribute("aria-valuenow", "1");
@@ -216,14 +216,45 @@ for (const lang of ["en", "de"] as const) {
     await expect(page.getByLabel(x.teamName)).toHaveValue("History Crew");
     await expect(page.getByRole("radio", { name: new RegExp(`^${x.pro}`) })).toBeFocused();
 
-    // The browser's Back out of the wizard asks first.
-    await page.goBack();
+    // Leaving the wizard still asks first, and leaving forgets what was entered.
+    await page.getByRole("button", { name: lang === "de" ? "Zurück zur Startseite" : "Back to home" }).click();
     const dialog = page.getByRole("dialog", { name: x.leave });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: x.stay }).click();
     await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(`/${lang}/sign-up`);
     await expect(page.getByLabel(x.teamName)).toHaveValue("History Crew");
+    await page.getByRole("button", { name: lang === "de" ? "Zurück zur Startseite" : "Back to home" }).click();
+    await dialog.getByRole("button", { name: lang === "de" ? "Verlassen" : "Leave" }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/?$`));
+    expect(await page.evaluate(() => sessionStorage.getItem("signUpWizard"))).toBeNull();
+  });
+}
+
+for (const [lang, title, plan] of [
+  ["en", "Choose your plan", "Individual"],
+  ["de", "Wählen Sie Ihren Tarif", "Einzelnutzer"],
+] as const) {
+  test(`the plan step is in the page itself and paints before the session is known (${lang}) @phone`, async ({ page, request }) => {
+    // The served HTML already holds the first step's form, not a spinner.
+    const html = await (await request.get(`/${lang}/sign-up`)).text();
+    expect(html).toContain(title);
+    expect(html).toContain('name="planType"');
+    // With the session read held back, the form shows and no spinner does.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/auth/get-session*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/${lang}/sign-up`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("radio", { name: new RegExp(`^${plan}`) })).toBeChecked();
+    await expect(page.getByRole("status")).toHaveCount(0);
+    release();
+    await page.getByRole("button", { name: lang === "de" ? "Weiter" : "Next" }).click();
+    await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "2");
   });
 }
 

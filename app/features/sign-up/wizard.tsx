@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useBlocker, useLocation, useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { splitName } from "../../../core/names";
 import { useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
@@ -11,7 +11,7 @@ import { sessionState } from "../../identity/session-state";
 import { PageSpinner } from "../../ui";
 import { useHydrated } from "../../ui/use-hydrated";
 import { AuthShell } from "../auth-shell/auth-shell";
-import { BackToHome, LeaveDialog } from "./leave-dialog";
+import { BackToHome } from "./leave-dialog";
 import { WizardProgress } from "./progress";
 import {
   clearSavedForm,
@@ -33,9 +33,6 @@ import { PlanStep } from "./steps/plan-step";
 import { VerificationStep } from "./steps/verification-step";
 import { WelcomeStep } from "./steps/welcome-step";
 import "./wizard.css";
-
-/** The path after the language prefix: switching the language does not leave the wizard. */
-const withoutLanguage = (pathname: string) => pathname.replace(/^\/(en|de)(?=\/|$)/, "");
 
 /**
  * The sign-up wizard: six steps, the sixth (payment) for pro only. Each step is an entry in the
@@ -139,17 +136,11 @@ export function SignUpWizard() {
     }
   }, [state, restored]);
 
-  // Leaving the wizard (a link, the browser's Back from the first step) asks first once anything
-  // was entered; the back-to-home button always asks.
-  const entered = step > 1 || Boolean(form.fullName || form.email || form.teamName);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      !done.current && entered && withoutLanguage(currentLocation.pathname) !== withoutLanguage(nextLocation.pathname),
-  );
+  // The back-to-home button asks first (a router blocker for the browser's Back would add to the
+  // landing page's script, which shares the router chunk).
   const leave = () => {
     finish();
-    if (blocker.state === "blocked") blocker.proceed();
-    else navigate(`/${lang}/`);
+    navigate(`/${lang}/`);
   };
 
   const planNext = async () => {
@@ -216,14 +207,12 @@ export function SignUpWizard() {
   };
 
   if (state === "unknown" && (params.get("oauth") || entry)) return <SessionCheckFailed onRetry={() => void session.refetch()} />;
-  if (!hydrated || state === "pending") return <PageSpinner />;
   // A return from Google waits for the session before showing anything.
   if (hydrated && params.get("oauth") && !decided.current) return <PageSpinner />;
 
   const autoFocus = view.moved;
   return (
     <AuthShell topLeft={<BackToHome onLeave={leave} />}>
-      <LeaveDialog open={blocker.state === "blocked"} onStay={() => blocker.reset?.()} onLeave={leave} />
       <WizardProgress step={step} />
       {/* Controls wait for hydration: a submit before it would be a plain GET of the page. */}
       <fieldset disabled={!hydrated} className="min-w-0">
