@@ -66,13 +66,29 @@ export function billingPage(lang: string, t: TFunction, sub: SubscriptionSnapsho
       : []),
   ];
   const list = rows.map(([k, v]) => `<dt>${escapeHtml(k ?? "")}</dt><dd>${escapeHtml(v ?? "")}</dd>`).join("");
-  const action =
-    live && !ended
-      ? `<input type="hidden" name="action" value="${sub.cancelAtPeriodEnd ? "resume" : "cancel"}"><button type="submit">${escapeHtml(
-          sub.cancelAtPeriodEnd ? t("billing:local.resume") : t("billing:local.cancel"),
-        )}</button>`
-      : "";
-  return localPage(lang, t, t("billing:local.billingTitle"), `<dl>${list}</dl><form method="post" class="actions">${action}${back}</form>`);
+  if (!live || ended) return localPage(lang, t, t("billing:local.billingTitle"), `<dl>${list}</dl><div class="actions">${back}</div>`);
+  // Resuming posts at once; cancelling first asks (a GET to this page with ?confirm=cancel).
+  const action = sub.cancelAtPeriodEnd
+    ? `<form method="post" class="actions"><input type="hidden" name="action" value="resume"><button type="submit">${escapeHtml(
+        t("billing:local.resume"),
+      )}</button>${back}</form>`
+    : `<form method="get" class="actions"><input type="hidden" name="confirm" value="cancel"><button type="submit">${escapeHtml(
+        t("billing:local.cancel"),
+      )}</button>${back}</form>`;
+  return localPage(lang, t, t("billing:local.billingTitle"), `<dl>${list}</dl>${action}`);
+}
+
+/** Asks before cancelling: the plan stays until the period's end, and what is lost after it. */
+export function confirmCancelPage(lang: string, t: TFunction, sub: SubscriptionSnapshot) {
+  const until = formatDate(lang, sub.currentPeriodEnd ?? sub.trialEnd);
+  return localPage(
+    lang,
+    t,
+    t("billing:local.confirmCancelTitle"),
+    `<p>${escapeHtml(t("billing:local.confirmCancelText", { date: until }))}</p><form method="post" class="actions"><input type="hidden" name="action" value="cancel"><button type="submit">${escapeHtml(
+      t("billing:local.confirmCancel"),
+    )}</button><a class="link" href="/${lang}/local-payments/billing">${escapeHtml(t("billing:local.keepSubscription"))}</a></form>`,
+  );
 }
 
 export function messagePage(lang: string, t: TFunction, title: string, text: string) {

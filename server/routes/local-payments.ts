@@ -6,7 +6,7 @@ import { type EventDeps, processWebhook } from "../billing/process-event.js";
 import { type AppEnv, setLanguage } from "../http/context.js";
 import { sameOrigin } from "../http/same-origin.js";
 import { pageCsp } from "../http/security-headers.js";
-import { billingPage, checkoutPage, messagePage } from "../payments/local-pages.js";
+import { billingPage, checkoutPage, confirmCancelPage, messagePage } from "../payments/local-pages.js";
 import type { LocalProvider } from "../payments/local-provider.js";
 
 const html = (c: Context, body: string, status: 200 | 404 = 200) =>
@@ -55,7 +55,12 @@ export function localPaymentRoutes(deps: { auth: Auth; local: LocalProvider; eve
     const { lang, t } = c.var;
     const session = await getSession(auth, c);
     if (!session) return c.redirect(`/${lang}/sign-in`, 303);
-    return html(c, billingPage(lang, t, await local.subscriptionOf(session.user.id)));
+    const sub = await local.subscriptionOf(session.user.id);
+    const running =
+      sub && (sub.status === "trialing" || sub.status === "active") && !(sub.currentPeriodEnd && sub.currentPeriodEnd <= new Date());
+    const cancellable = running && !sub.cancelAtPeriodEnd;
+    if (c.req.query("confirm") === "cancel" && cancellable) return html(c, confirmCancelPage(lang, t, sub));
+    return html(c, billingPage(lang, t, sub));
   });
 
   app.post("/:lang/local-payments/billing", async (c) => {

@@ -22,6 +22,11 @@ const texts = {
     subject: /verification code/,
     credentialsRequired: "Please enter your e-mail address and a password",
     tooShort: "Your password must be at least 8 characters long",
+    verified: "E-mail address confirmed",
+    continue: "Continue",
+    leave: "Leave sign-up?",
+    stay: "Stay",
+    signUpLink: "Sign up",
   },
   de: {
     individual: "Einzelnutzer",
@@ -43,6 +48,11 @@ const texts = {
     subject: /Bestätigungscode/,
     credentialsRequired: "Bitte geben Sie Ihre E-Mail-Adresse und ein Passwort ein",
     tooShort: "Ihr Passwort muss mindestens 8 Zeichen lang sein",
+    verified: "E-Mail-Adresse bestätigt",
+    continue: "Weiter",
+    leave: "Registrierung verlassen?",
+    stay: "Bleiben",
+    signUpLink: "Registrieren",
   },
 } as const;
 
@@ -68,6 +78,7 @@ for (const lang of ["en", "de"] as const) {
     await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "2");
     await expectAxeClean(page);
     await page.getByRole("button", { name: x.email }).click();
+    await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3");
 
     await page.getByRole("button", { name: x.next }).click();
     await expect(page.getByText(x.nameRequired)).toBeVisible();
@@ -87,12 +98,14 @@ for (const lang of ["en", "de"] as const) {
     await typeCode(page, code.slice(0, 3));
     await expect(page.getByText(x.incomplete)).toBeVisible();
     await expect(page.getByRole("button", { name: x.verify })).toBeDisabled();
+    // The sixth digit sends the code; a wrong one empties the boxes and puts the cursor in the first.
     await typeCode(page, code === "000000" ? "111111" : "000000");
-    await page.getByRole("button", { name: x.verify }).click();
     await expect(page.getByRole("alert")).toHaveText(x.invalid);
+    const first = page.getByRole("textbox", { name: new RegExp(`^${lang === "de" ? "Ziffer" : "Digit"} 1 `) });
+    await expect(first).toBeFocused();
+    for (const box of await page.getByRole("textbox").all()) await expect(box).toHaveValue("");
 
-    await typeCode(page, code);
-    await page.getByRole("button", { name: x.verify }).click();
+    await page.keyboard.type(code);
     await expect(page).toHaveURL(`/${lang}/dashboard`);
     await expect(page.getByText(email)).toBeVisible();
   });
@@ -120,10 +133,20 @@ for (const lang of ["en", "de"] as const) {
     await page.getByRole("button", { name: x.create }).click();
     const code = await codeFromMail(email, x.subject);
     await typeCode(page, code);
-    await page.getByRole("button", { name: x.verify }).click();
     await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "6");
     await expect(page).toHaveURL(`/${lang}/sign-up`);
     await expectAxeClean(page);
+
+    // Back from payment shows the address as confirmed, not an empty code form; Forward returns.
+    await page.getByRole("button", { name: x.back, exact: true }).click();
+    await expect(page.getByRole("heading", { name: x.verified })).toBeVisible();
+    await expect(page.getByRole("textbox")).toHaveCount(0);
+    await expectAxeClean(page);
+    await page.goForward();
+    await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "6");
+    await page.goBack();
+    await page.getByRole("button", { name: x.continue }).click();
+    await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "6");
 
     // The team exists with the new user as its admin.
     const orgs = await (await page.request.get("/api/auth/organization/list")).json();
@@ -145,6 +168,93 @@ for (const lang of ["en", "de"] as const) {
     await expect(page.getByRole("alert")).toHaveText(x.tooShort);
     await expect(page.getByLabel(x.emailLabel)).toHaveValue(email);
     await expect(page.getByLabel(x.password, { exact: true })).toHaveValue("short");
+  });
+
+  test(`each step is a history entry, a reload keeps the step and all but the password, leaving asks and forgets (${lang}) @phone`, async ({
+    page,
+  }) => {
+    const email = uniqueEmail(`history-${lang}`);
+    const progress = page.getByRole("progressbar");
+    await page.goto(`/${lang}/sign-in`);
+    await page.getByRole("link", { name: x.signUpLink, exact: true }).click();
+    await expect(progress).toHaveAttribute("aria-valuenow", "1");
+    await page.getByRole("radio", { name: new RegExp(`^${x.pro}`) }).check();
+    await page.getByLabel(x.teamName).fill("History Crew");
+    await page.getByRole("button", { name: x.next }).click();
+    await page.getByRole("button", { name: x.email }).click();
+    await expect(page.getByLabel(x.name)).toBeFocused();
+    await page.getByLabel(x.name).fill("Hedy Lamarr");
+    await page.getByRole("button", { name: x.next }).click();
+    await expect(page.getByLabel(x.emailLabel)).toBeFocused();
+    await page.getByLabel(x.emailLabel).fill(email);
+    await page.getByLabel(x.password, { exact: true }).fill(PASSWORD);
+    await expect(page).toHaveURL(`/${lang}/sign-up`);
+
+    await page.goBack();
+    await expect(progress).toHaveAttribute("aria-valuenow", "3");
+    await expect(page.getByLabel(x.name)).toHaveValue("Hedy Lamarr");
+    await expect(page.getByLabel(x.name)).toBeFocused();
+    await page.goForward();
+    await expect(progress).toHaveAttribute("aria-valuenow", "4");
+    await expect(page.getByLabel(x.emailLabel)).toHaveValue(email);
+
+    await page.reload();
+    await expect(progress).toHaveAttribute("aria-valuenow", "4");
+    await expect(page.getByLabel(x.emailLabel)).toHaveValue(email);
+    await expect(page.getByLabel(x.password, { exact: true })).toHaveValue("");
+    const stored = await page.evaluate(() => JSON.stringify(sessionStorage));
+    expect(stored).toContain(email);
+    expect(stored).not.toContain(PASSWORD);
+    await expectAxeClean(page);
+
+    await page.goBack();
+    await page.goBack();
+    await expect(progress).toHaveAttribute("aria-valuenow", "2");
+    await page.goBack();
+    await expect(progress).toHaveAttribute("aria-valuenow", "1");
+    await expect(page.getByRole("radio", { name: new RegExp(`^${x.pro}`) })).toBeChecked();
+    await expect(page.getByLabel(x.teamName)).toHaveValue("History Crew");
+    await expect(page.getByRole("radio", { name: new RegExp(`^${x.pro}`) })).toBeFocused();
+
+    // Leaving the wizard still asks first, and leaving forgets what was entered.
+    await page.getByRole("button", { name: lang === "de" ? "Zurück zur Startseite" : "Back to home" }).click();
+    const dialog = page.getByRole("dialog", { name: x.leave });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: x.stay }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel(x.teamName)).toHaveValue("History Crew");
+    await page.getByRole("button", { name: lang === "de" ? "Zurück zur Startseite" : "Back to home" }).click();
+    await dialog.getByRole("button", { name: lang === "de" ? "Verlassen" : "Leave" }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/?$`));
+    expect(await page.evaluate(() => sessionStorage.getItem("signUpWizard"))).toBeNull();
+  });
+}
+
+for (const [lang, title, plan] of [
+  ["en", "Choose your plan", "Individual"],
+  ["de", "Wählen Sie Ihren Tarif", "Einzelnutzer"],
+] as const) {
+  test(`the plan step is in the page itself and paints before the session is known (${lang}) @phone`, async ({ page, request }) => {
+    // The served HTML already holds the first step's form, not a spinner.
+    const html = await (await request.get(`/${lang}/sign-up`)).text();
+    expect(html).toContain(title);
+    expect(html).toContain('name="planType"');
+    // With the session read held back, the form shows and no spinner does.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/auth/get-session*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/${lang}/sign-up`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("radio", { name: new RegExp(`^${plan}`) })).toBeChecked();
+    await expect(page.getByRole("status")).toHaveCount(0);
+    release();
+    await page.getByRole("button", { name: lang === "de" ? "Weiter" : "Next" }).click();
+    await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "2");
   });
 }
 
@@ -211,26 +321,22 @@ test("the whole wizard can be completed with the keyboard alone", async ({ page 
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Continue with e-mail" })).toBeFocused();
   await page.keyboard.press("Enter");
-  await page.keyboard.press("Tab");
   await expect(page.getByLabel("Full name")).toBeFocused();
   await page.keyboard.type("Kay Board");
   await page.keyboard.press("Enter");
-  await page.keyboard.press("Tab");
   await expect(page.getByLabel("E-mail")).toBeFocused();
   await page.keyboard.type(email);
   await page.keyboard.press("Tab");
   await page.keyboard.type(PASSWORD);
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeFocused();
+  // Each step with fields puts the cursor in its first one; the sixth digit sends the code.
+  await expect(page.getByRole("textbox", { name: "Digit 1 of 6" })).toBeFocused();
   const code = await codeFromMail(email);
-  await page.keyboard.press("Tab");
   await page.keyboard.type(code);
-  // Enter in the last box submits the code.
-  await page.keyboard.press("Enter");
   await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "6");
 });
 
-test("a pasted code fills all six boxes", async ({ page, context }) => {
+test("a pasted code fills the boxes, and a whole one is sent at once", async ({ page, context }) => {
   const email = uniqueEmail("paste");
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/en/sign-up");
@@ -242,18 +348,22 @@ test("a pasted code fills all six boxes", async ({ page, context }) => {
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
   const code = await codeFromMail(email);
-  await page.getByRole("textbox", { name: "Digit 1 of 6" }).focus();
+  const box = (n: number) => page.getByRole("textbox", { name: `Digit ${n} of 6` });
+  await expect(box(1)).toHaveAttribute("autocomplete", "one-time-code");
+  await expect(box(1)).toHaveAttribute("inputmode", "numeric");
+  await box(1).focus();
+  await page.evaluate((text) => navigator.clipboard.writeText(text), code.slice(0, 5));
+  await page.keyboard.press("ControlOrMeta+V");
+  for (let i = 0; i < 5; i++) await expect(box(i + 1)).toHaveValue(code[i] as string);
+  // Backspace on an empty box clears the previous one.
+  await expect(box(6)).toBeFocused();
+  await page.keyboard.press("Backspace");
+  await expect(box(5)).toHaveValue("");
+  await expect(box(5)).toBeFocused();
+  await box(1).focus();
   await page.evaluate((text) => navigator.clipboard.writeText(text), code);
   await page.keyboard.press("ControlOrMeta+V");
-  for (let i = 0; i < 6; i++) await expect(page.getByRole("textbox", { name: `Digit ${i + 1} of 6` })).toHaveValue(code[i] as string);
-  await expect(page.getByRole("textbox", { name: "Digit 1 of 6" })).toHaveAttribute("autocomplete", "one-time-code");
-  await expect(page.getByRole("textbox", { name: "Digit 1 of 6" })).toHaveAttribute("inputmode", "numeric");
-  // Backspace on an empty box clears the previous one.
-  await page.getByRole("textbox", { name: "Digit 6 of 6" }).focus();
-  await page.keyboard.press("Backspace");
-  await page.keyboard.press("Backspace");
-  await expect(page.getByRole("textbox", { name: "Digit 5 of 6" })).toHaveValue("");
-  await expect(page.getByRole("textbox", { name: "Digit 5 of 6" })).toBeFocused();
+  await expect(page).toHaveURL("/en/dashboard");
 });
 
 test("resend waits out its cooldown and sends a new code", async ({ page }) => {
@@ -276,7 +386,6 @@ test("resend waits out its cooldown and sends a new code", async ({ page }) => {
   expect(codes).toHaveLength(2);
   const fresh = await codeFromMail(email);
   await typeCode(page, fresh);
-  await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL("/en/dashboard");
 });
 

@@ -24,6 +24,7 @@ test.describe("dashboard subscription", () => {
 
     await expect(page).toHaveURL(/\/en\/dashboard\?checkout=success$/);
     await expect(page.getByRole("heading", { level: 1, name: "Welcome, Ada!" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Your 30-day trial has started" })).toContainText("30 days left in your trial");
     const yourTeams = page.getByRole("region", { name: "Your Teams" });
     await expect(yourTeams.getByText("Analytical Engines")).toBeVisible();
     await expect(page.getByRole("region", { name: "Switch to Pro" })).toHaveCount(0);
@@ -38,21 +39,60 @@ test.describe("dashboard subscription", () => {
     await page.getByRole("button", { name: "Manage subscription" }).click();
     await expect(page).toHaveURL(/\/en\/local-payments\/billing$/);
     await expect(page.getByText("Free trial", { exact: true })).toBeVisible();
+    // Cancelling asks first; keeping the subscription changes nothing.
     await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await expect(page.getByRole("heading", { name: "Cancel your subscription?" })).toBeVisible();
+    await expect(page.getByText(/Pro stays active until/)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "local-cancel-confirm-en");
+    await page.getByRole("link", { name: "Keep subscription" }).click();
+    await expect(page.getByText("Free trial", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Cancel subscription" }).click();
+    await page.getByRole("button", { name: "Yes, cancel subscription" }).click();
     await expect(page.getByText("Canceled, active until the end of the period")).toBeVisible();
     await page.getByRole("link", { name: "Back to the dashboard" }).click();
     await expect(page.getByText(/Your subscription is canceled and stays active until/)).toBeVisible();
   });
 
   for (const [lang, x] of [
-    ["en", { start: "Start 30-Day Trial", confirm: "Start 30-day trial", yours: "Your Teams" }],
-    ["de", { start: "30-Tage-Testphase starten", confirm: "30-Tage-Testphase starten", yours: "Ihre Teams" }],
+    [
+      "en",
+      {
+        start: "Start 30-Day Trial",
+        confirm: "Start 30-day trial",
+        yours: "Your Teams",
+        price: "€39 per user / month, plus VAT",
+        started: "Your 30-day trial has started",
+        daysLeft: "30 days left in your trial",
+        manage: "Manage subscription",
+        cancel: "Cancel subscription",
+        confirmCancel: "Yes, cancel subscription",
+        canceled: "Canceled, active until the end of the period",
+      },
+    ],
+    [
+      "de",
+      {
+        start: "30-Tage-Testphase starten",
+        confirm: "30-Tage-Testphase starten",
+        yours: "Ihre Teams",
+        price: "39 € pro Nutzer / Monat, zzgl. MwSt.",
+        started: "Ihre 30-tägige Testphase hat begonnen",
+        daysLeft: "Noch 30 Tage in Ihrer Testphase",
+        manage: "Abonnement verwalten",
+        cancel: "Abonnement kündigen",
+        confirmCancel: "Ja, Abonnement kündigen",
+        canceled: "Gekündigt, aktiv bis zum Ende des Zeitraums",
+      },
+    ],
   ] as const) {
     test(`a pro sign-up starts its trial from the payment step and arrives as Pro with its team (${lang}) @phone`, async ({ page }) => {
       await createVerifiedAccount(page.request, { name: "Charles Babbage", planType: "pro", teamName: "Difference Engines", locale: lang });
       await page.goto(`/${lang}/sign-up`);
       await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "6");
       await expect(page.getByText("Difference Engines")).toBeVisible();
+      // The price after the trial is stated before the trial starts.
+      await expect(page.getByText(x.price)).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       await snapshot(page, `payment-step-${lang}`);
       await page.getByRole("button", { name: x.start }).click();
@@ -62,6 +102,16 @@ test.describe("dashboard subscription", () => {
       const yours = page.getByRole("region", { name: x.yours });
       await expect(yours.getByText("Difference Engines")).toHaveCount(1, { timeout: 30_000 });
       await expect(page.getByRole("button", { name: "Charles Babbage" })).toContainText("Pro");
+      await expect(page.getByRole("region", { name: x.started })).toContainText(x.daysLeft);
+      expect(await axeViolations(page)).toEqual([]);
+      await snapshot(page, `dashboard-trial-started-${lang}`);
+
+      await page.getByRole("button", { name: "Charles Babbage" }).click();
+      await page.getByRole("button", { name: x.manage }).click();
+      await page.getByRole("button", { name: x.cancel }).click();
+      await snapshot(page, `local-cancel-confirm-${lang}`);
+      await page.getByRole("button", { name: x.confirmCancel }).click();
+      await expect(page.getByText(x.canceled)).toBeVisible();
     });
   }
 
@@ -120,6 +170,20 @@ test.describe("dashboard subscription", () => {
       await expect(page.getByRole("button", { name: "Subscribe to Pro" })).toBeVisible();
     });
   }
+
+  test("a running trial says how many days are left, in both languages @phone", async ({ page, context }) => {
+    const user = await createUser("Trial Runner");
+    await setSubscription(user, { status: "trialing", trialDays: 19.5 });
+    await signInBrowser(context, user);
+    await openDashboard(page);
+    await expect(page.getByRole("region", { name: "Pro trial" })).toContainText("20 days left in your trial, until");
+    await expect(page.getByRole("region", { name: "Your 30-day trial has started" })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "dashboard-trial-running-en");
+    await openDashboard(page, "de");
+    await expect(page.getByRole("region", { name: "Pro-Testphase" })).toContainText("Noch 20 Tage in Ihrer Testphase, bis zum");
+    await snapshot(page, "dashboard-trial-running-de");
+  });
 
   test("the German trial-ending texts", async ({ page, context }) => {
     const user = await createUser("Testphase Nutzer");

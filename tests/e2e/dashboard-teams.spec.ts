@@ -79,8 +79,52 @@ test.describe("dashboard teams", () => {
     await snapshot(page, "dashboard-create-team-en");
     await dialog.getByRole("button", { name: "Create team" }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole("region", { name: "Your Teams" }).getByText("Héadhunters Nord")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Your Teams" }).getByRole("listitem").getByText("Héadhunters Nord")).toBeVisible();
   });
+
+  for (const [lang, x] of [
+    [
+      "en",
+      {
+        yours: "Your Teams",
+        createNew: "Create New",
+        dialog: "Create a team",
+        name: "Team name",
+        submit: "Create team",
+        page: "Page 2 of 2",
+      },
+    ],
+    [
+      "de",
+      {
+        yours: "Ihre Teams",
+        createNew: "Neu erstellen",
+        dialog: "Team erstellen",
+        name: "Teamname",
+        submit: "Team erstellen",
+        page: "Seite 2 von 2",
+      },
+    ],
+  ] as const) {
+    test(`a team just created is shown, on the list's last page when there are more (${lang}) @phone`, async ({ page, context }) => {
+      const pro = await createUser("Many Teams");
+      await setSubscription(pro, { status: "active", periodDays: 30 });
+      for (let i = 1; i <= 5; i++) await createTeamApi(pro, `Older ${i}`);
+      await signInBrowser(context, pro);
+      await openDashboard(page, lang);
+      const yours = page.getByRole("region", { name: x.yours });
+      await yours.getByRole("button", { name: x.createNew }).click();
+      const dialog = page.getByRole("dialog", { name: x.dialog });
+      await dialog.getByLabel(x.name).fill("Newest Crew");
+      await dialog.getByRole("button", { name: x.submit }).click();
+      await expect(dialog).toBeHidden();
+      await expect(yours.getByRole("listitem").getByText("Newest Crew", { exact: true })).toBeVisible();
+      await expect(yours).toContainText(x.page);
+      await expect(yours.getByRole("status")).toHaveText(lang === "de" ? "Team Newest Crew erstellt." : "Team Newest Crew created.");
+      expect(await axeViolations(page)).toEqual([]);
+      await snapshot(page, `dashboard-team-created-${lang}`);
+    });
+  }
 
   test("the server refuses team creation to a non-pro user (403)", async ({ page, context }) => {
     const user = await createUser("Not Pro");

@@ -41,7 +41,7 @@ test.describe("team management", () => {
 
     await page.goto("/en/dashboard");
     await expect(page.getByText("You are working in the team Bravo Recruiting.")).toBeVisible({ timeout: 30_000 });
-    await page.getByRole("button", { name: "Open user menu" }).click();
+    await page.getByRole("button", { name: "Paula Pro" }).click();
     await expect(page.getByText("Active team: Bravo Recruiting")).toBeVisible();
 
     // The dashboard's Manage icon opens the team with that team active.

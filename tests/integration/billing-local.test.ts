@@ -124,7 +124,7 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
     expect(await third.json()).toEqual({ message: "You already have an active Pro subscription." });
   });
 
-  it("opens the local billing page with a bearer token; cancel keeps the plan until the period ends; resume", async () => {
+  it("opens the local billing page with a bearer token; cancel asks first and keeps the plan until the period ends; resume", async () => {
     const user = await signedInUser(server, smtp);
     expect((await server.fetch("/api/create-portal-session", { method: "POST" })).status).toBe(401);
     expect(
@@ -144,6 +144,12 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
     const billing = await (await server.fetch("/de/local-payments/billing", { headers: { cookie: user.cookie } })).text();
     expect(billing).toContain("Abonnement kündigen");
     expect(billing).toContain("keine Zahlung");
+    // Cancel first asks; asking changes nothing.
+    const ask = await (await server.fetch("/de/local-payments/billing?confirm=cancel", { headers: { cookie: user.cookie } })).text();
+    expect(ask).toContain("Abonnement kündigen?");
+    expect(ask).toContain("Ja, Abonnement kündigen");
+    expect(ask).toContain("Abonnement behalten");
+    expect(await view(user)).toMatchObject({ cancelAt: null });
 
     const post = (action: string) =>
       server.fetch("/de/local-payments/billing", {

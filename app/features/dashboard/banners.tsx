@@ -7,8 +7,17 @@ import { useLanguage } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { Button } from "../../ui";
 
-function Banner(props: { tone: "blue" | "amber" | "red"; title: string; text: string; action: ReactNode; error?: string | null }) {
+function Banner(props: {
+  tone: "green" | "blue" | "amber" | "red";
+  title: string;
+  text: string;
+  action?: ReactNode;
+  error?: string | null;
+  /** Announced when it appears: the confirmation of something the user just did. */
+  announce?: boolean;
+}) {
   const tones = {
+    green: "border-emerald-300 bg-emerald-50",
     blue: "border-blue-200 bg-blue-50",
     amber: "border-amber-300 bg-amber-50",
     red: "border-red-300 bg-red-50",
@@ -18,7 +27,7 @@ function Banner(props: { tone: "blue" | "amber" | "red"; title: string; text: st
       aria-label={props.title}
       className={`rounded-xl border p-4 sm:flex sm:items-center sm:justify-between sm:gap-6 ${tones[props.tone]}`}
     >
-      <div>
+      <div role={props.announce ? "status" : undefined}>
         <h2 className="font-semibold text-slate-900">{props.title}</h2>
         <p className="mt-1 text-sm text-slate-700">{props.text}</p>
         {props.error && (
@@ -27,13 +36,16 @@ function Banner(props: { tone: "blue" | "amber" | "red"; title: string; text: st
           </p>
         )}
       </div>
-      <div className="mt-3 shrink-0 sm:mt-0">{props.action}</div>
+      {props.action && <div className="mt-3 shrink-0 sm:mt-0">{props.action}</div>}
     </section>
   );
 }
 
-/** The dashboard's banners: Switch to Pro, trial ending, incomplete payment. */
-export function Banners({ view, user }: { view: SubscriptionView; user: Session["user"] }) {
+/**
+ * The dashboard's banners: Switch to Pro, the running trial (announced as started right after the
+ * checkout), trial ending, incomplete payment.
+ */
+export function Banners({ view, user, trialJustStarted }: { view: SubscriptionView; user: Session["user"]; trialJustStarted: boolean }) {
   const { t } = useTranslation(["dashboard", "billing"]);
   const lang = useLanguage();
   const [busy, setBusy] = useState<"trial" | "subscribe" | null>(null);
@@ -65,6 +77,14 @@ export function Banners({ view, user }: { view: SubscriptionView; user: Session[
               {t("banners.switchToPro.button")}
             </Button>
           }
+        />
+      )}
+      {view.isTrialing && !view.trialEnding && view.trialEndDate && (
+        <Banner
+          tone="green"
+          announce={trialJustStarted}
+          title={trialJustStarted ? t("banners.trial.started") : t("banners.trial.running")}
+          text={t("banners.trial.daysLeft", { count: days, date: dateFormat.format(new Date(view.trialEndDate)) })}
         />
       )}
       {view.trialEnding && (

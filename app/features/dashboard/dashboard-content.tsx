@@ -20,7 +20,8 @@ function greetingName(user: Session["user"], fallback: string) {
 export function DashboardContent({ session }: { session: Session }) {
   const { t } = useTranslation("dashboard");
   const [params] = useSearchParams();
-  const { view, activating } = useSubscription(params.get("checkout") === "success");
+  const checkedOut = params.get("checkout") === "success";
+  const { view, activating } = useSubscription(checkedOut);
   const { user } = session;
   const activeTeam = useActiveTeam(session);
   return (
@@ -56,7 +57,7 @@ export function DashboardContent({ session }: { session: Session }) {
           </div>
         )}
         {!view && !activating && <Spinner />}
-        {view && !activating && <Banners view={view} user={user} />}
+        {view && !activating && <Banners view={view} user={user} trialJustStarted={checkedOut} />}
         {view && <TeamCards isPro={view.isPro} />}
       </main>
       <DashboardFooter />

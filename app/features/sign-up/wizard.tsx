@@ -9,10 +9,23 @@ import { continueWithGoogle } from "../../identity/google";
 import { SessionCheckFailed } from "../../identity/session-check-failed";
 import { sessionState, sessionUnreadable } from "../../identity/session-state";
 import { PageSpinner } from "../../ui";
+import { useHydrated } from "../../ui/use-hydrated";
 import { AuthShell } from "../auth-shell/auth-shell";
 import { BackToHome } from "./leave-dialog";
 import { WizardProgress } from "./progress";
-import { EMPTY_FORM, type SignUpForm, type Step, stepForSignedInUser, type VerifyEmailState } from "./state";
+import {
+  clearSavedForm,
+  EMPTY_FORM,
+  loadForm,
+  previousStep,
+  reachableStep,
+  type SignUpForm,
+  type Step,
+  saveForm,
+  stepEntry,
+  stepForSignedInUser,
+  type VerifyEmailState,
+} from "./state";
 import { CredentialsStep } from "./steps/credentials-step";
 import { NameStep } from "./steps/name-step";
 import { PaymentStep } from "./steps/payment-step";
@@ -21,7 +34,11 @@ import { VerificationStep } from "./steps/verification-step";
 import { WelcomeStep } from "./steps/welcome-step";
 import "./wizard.css";
 
-/** The sign-up wizard: six steps, the sixth (payment) for pro only. */
+/**
+ * The sign-up wizard: six steps, the sixth (payment) for pro only. Each step is an entry in the
+ * browser history, and what was entered (except the password) survives a reload in session
+ * storage. The first step is in the prerendered page; its controls wait for hydration.
+ */
 export function SignUpWizard() {
   const { t } = useTranslation("auth");
   const lang = useLanguage();
@@ -30,33 +47,70 @@ export function SignUpWizard() {
   const [params] = useSearchParams();
   const session = authClient.useSession();
   const state = sessionState(session);
+  const hydrated = useHydrated();
 
-  const [ready, setReady] = useState(false);
-  const [step, setStep] = useState<Step>(1);
-  const [direction, setDirection] = useState<"forward" | "back">("forward");
-  const [moved, setMoved] = useState(false);
   const [form, setForm] = useState<SignUpForm>(EMPTY_FORM);
+  const [restored, setRestored] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Step, string>>>({});
   const decided = useRef(false);
+  // Set before navigations that complete the wizard, so the leave dialog does not ask.
+  const done = useRef(false);
 
-  const go = (next: Step) => {
-    setDirection(next > step ? "forward" : "back");
-    setMoved(true);
+  const user = session.data?.user;
+  const signedIn = state === "signed-in" ? true : state === "signed-out" ? false : undefined;
+  const entry = stepEntry(location.state);
+  const step: Step = restored ? reachableStep(entry?.step ?? 1, form, signedIn) : 1;
+
+  // The step shown and how it arrived: steps slide in from the side they come from, and a step
+  // reached by moving (not the first one painted) puts the focus on its first field.
+  const [view, setView] = useState({ step: 1 as Step, direction: "forward" as "forward" | "back", moved: false, settled: false });
+  if (restored && (!view.settled || step !== view.step)) {
+    setView({ step, direction: step >= view.step ? "forward" : "back", moved: view.settled && step !== view.step, settled: true });
+  }
+
+  const here = `${location.pathname}${location.search}`;
+  const go = (next: Step, options: { replace?: boolean } = {}) => {
     setErrors({});
-    setStep(next);
+    navigate(here, { state: { step: next, prev: step }, replace: options.replace });
     window.scrollTo({ top: 0 });
   };
+  // The page's Back is the browser's Back when the entry before is that step; otherwise it takes
+  // this entry's place (a signed-in visitor who arrived straight at payment, say).
+  const back = () => {
+    const target = previousStep(step);
+    if (entry?.prev === target) navigate(-1);
+    else go(target, { replace: true });
+  };
   const fail = (at: Step, message: string) => setErrors((e) => ({ ...e, [at]: message }));
-  const toDashboard = () => navigate(`/${lang}/dashboard`, { replace: true });
+  const finish = () => {
+    done.current = true;
+    clearSavedForm();
+  };
+  const toDashboard = () => {
+    finish();
+    navigate(`/${lang}/dashboard`, { replace: true });
+  };
 
-  // Decide the first step once the session is known: a return from Google, a redirect from
-  // sign-in for an unverified address, or a signed-in visitor. A failed read decides nothing.
+  // What was entered before a reload; the pricing page's Pro card chooses pro for a fresh start.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, after hydration
+  useEffect(() => {
+    const saved = loadForm();
+    if (saved) setForm(saved);
+    else if (params.get("plan") === "pro") setForm((f) => ({ ...f, planType: "pro" }));
+    setRestored(true);
+  }, []);
+
+  useEffect(() => {
+    if (restored && !done.current) saveForm(form);
+  }, [form, restored]);
+
+  // Once the session is known: a return from Google, a redirect from sign-in for an unverified
+  // address, or a signed-in visitor decide the step. A failed read decides nothing.
   // biome-ignore lint/correctness/useExhaustiveDependencies: decided once, on the first known session
   useEffect(() => {
-    if (state === "pending" || state === "unknown" || decided.current) return;
+    if (!restored || state === "pending" || state === "unknown" || decided.current) return;
     decided.current = true;
-    const user = session.data?.user;
     const oauth = params.get("oauth");
     const verifyEmail = (location.state as VerifyEmailState | null)?.verifyEmail;
     if (user) {
@@ -69,24 +123,27 @@ export function SignUpWizard() {
       }));
     }
     if (oauth === "error" || (oauth === "complete" && !user)) {
-      setStep(2);
+      go(2, { replace: true });
       setErrors({ 2: t("google.failed") });
     } else if (user) {
       const target = stepForSignedInUser(user);
       if (target === "dashboard" && oauth === "complete") return void toDashboard();
-      if (target === 6) setStep(6);
+      // A signed-in visitor has no account to create: steps 2 to 4 lead on to payment.
+      if (target === 6 && step < 5) go(6, { replace: true });
     } else if (verifyEmail) {
       setForm((f) => ({ ...f, email: verifyEmail }));
-      setStep(5);
-    } else if (params.get("plan") === "pro") {
-      // The pricing page's Pro card: the plan is chosen, the team name still to be given.
-      setForm((f) => ({ ...f, planType: "pro" }));
+      go(5, { replace: true });
     }
-    setReady(true);
-  }, [state]);
+  }, [state, restored]);
+
+  // The back-to-home button asks first (a router blocker for the browser's Back would add to the
+  // landing page's script, which shares the router chunk).
+  const leave = () => {
+    finish();
+    navigate(`/${lang}/`);
+  };
 
   const planNext = async () => {
-    const user = session.data?.user;
     if (!user) return go(2);
     // A signed-in visitor: individual goes to the dashboard, pro goes to payment. Only pro users may
     // create teams, so the team named here is created when the checkout completes.
@@ -133,10 +190,10 @@ export function SignUpWizard() {
   const verify = async (otp: string) => {
     const { data, error } = await authClient.emailOtp.verifyEmail({ email: form.email.trim(), otp });
     if (error) return authErrorMessage(t, error, "signUp.verification.invalidCode");
-    const user = (data as { user?: { planType?: string | null; teamName?: string | null } } | null)?.user;
+    const verified = (data as { user?: { planType?: string | null; teamName?: string | null } } | null)?.user;
     await session.refetch();
-    if (user?.planType === "pro") {
-      setForm((f) => ({ ...f, planType: "pro", teamName: user.teamName ?? f.teamName }));
+    if (verified?.planType === "pro") {
+      setForm((f) => ({ ...f, planType: "pro", teamName: verified.teamName ?? f.teamName }));
       go(6);
     } else {
       toDashboard();
@@ -149,52 +206,67 @@ export function SignUpWizard() {
     return !error;
   };
 
-  if (!ready) {
-    return sessionUnreadable(state) ? (
-      <SessionCheckFailed maintenance={state === "maintenance"} onRetry={() => void session.refetch()} />
-    ) : (
-      <PageSpinner />
-    );
+  // In maintenance the wizard says so at once; a failed session read matters where the wizard continues a session.
+  if (sessionUnreadable(state) && (state === "maintenance" || params.get("oauth") || entry)) {
+    return <SessionCheckFailed maintenance={state === "maintenance"} onRetry={() => void session.refetch()} />;
   }
+  // A return from Google waits for the session before showing anything.
+  if (hydrated && params.get("oauth") && !decided.current) return <PageSpinner />;
 
+  const autoFocus = view.moved;
   return (
-    <AuthShell topLeft={<BackToHome />}>
+    <AuthShell topLeft={<BackToHome onLeave={leave} />}>
       <WizardProgress step={step} />
-      <div key={step} className={moved ? `wizard-step-${direction}` : undefined}>
-        {step === 1 && (
-          <PlanStep
-            planType={form.planType}
-            teamName={form.teamName}
-            onChange={(plan) => setForm((f) => ({ ...f, ...plan }))}
-            onNext={planNext}
-            busy={busy}
-            error={errors[1]}
-            autoFocus={moved}
-          />
-        )}
-        {step === 2 && <WelcomeStep onGoogle={google} onEmail={() => go(3)} onBack={() => go(1)} googleBusy={busy} error={errors[2]} />}
-        {step === 3 && (
-          <NameStep
-            fullName={form.fullName}
-            onChange={(fullName) => setForm((f) => ({ ...f, fullName }))}
-            onNext={() => go(4)}
-            onBack={() => go(2)}
-          />
-        )}
-        {step === 4 && (
-          <CredentialsStep
-            email={form.email}
-            password={form.password}
-            onChange={(v) => setForm((f) => ({ ...f, ...v }))}
-            onSubmit={createAccount}
-            onBack={() => go(3)}
-            busy={busy}
-            error={errors[4]}
-          />
-        )}
-        {step === 5 && <VerificationStep email={form.email} onVerify={verify} onResend={resend} onBack={() => go(4)} />}
-        {step === 6 && <PaymentStep teamName={form.teamName} onBack={() => go(5)} />}
-      </div>
+      {/* Controls wait for hydration: a submit before it would be a plain GET of the page. */}
+      <fieldset disabled={!hydrated} className="min-w-0">
+        <div key={step} className={view.moved ? `wizard-step-${view.direction}` : undefined}>
+          {step === 1 && (
+            <PlanStep
+              planType={form.planType}
+              teamName={form.teamName}
+              onChange={(plan) => setForm((f) => ({ ...f, ...plan }))}
+              onNext={planNext}
+              busy={busy}
+              error={errors[1]}
+              autoFocus={autoFocus}
+            />
+          )}
+          {step === 2 && <WelcomeStep onGoogle={google} onEmail={() => go(3)} onBack={back} googleBusy={busy} error={errors[2]} />}
+          {step === 3 && (
+            <NameStep
+              fullName={form.fullName}
+              onChange={(fullName) => setForm((f) => ({ ...f, fullName }))}
+              onNext={() => go(4)}
+              onBack={back}
+              autoFocus={autoFocus}
+            />
+          )}
+          {step === 4 && (
+            <CredentialsStep
+              email={form.email}
+              password={form.password}
+              onChange={(v) => setForm((f) => ({ ...f, ...v }))}
+              onSubmit={createAccount}
+              onBack={back}
+              busy={busy}
+              error={errors[4]}
+              autoFocus={autoFocus}
+            />
+          )}
+          {step === 5 && (
+            <VerificationStep
+              email={user?.email ?? form.email}
+              verified={Boolean(user?.emailVerified)}
+              onVerify={verify}
+              onResend={resend}
+              onContinue={() => go(6)}
+              onBack={back}
+              autoFocus={autoFocus}
+            />
+          )}
+          {step === 6 && <PaymentStep teamName={form.teamName} onBack={back} onCheckout={clearSavedForm} />}
+        </div>
+      </fieldset>
     </AuthShell>
   );
 }

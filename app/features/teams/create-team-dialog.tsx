@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { CreatedTeam } from "../../../core/api";
 import { slugify, TEAM_NAME_MAX } from "../../../core/teams";
 import { ApiRequestError } from "../../api/client";
 import { createTeam } from "../../api/teams";
@@ -8,7 +9,7 @@ import { Button, TextField } from "../../ui";
 import { Dialog } from "../../ui/dialog";
 
 /** A modal dialog that creates a team; the server derives its unique address and checks the plan. */
-export function CreateTeamDialog({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
+export function CreateTeamDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (team: CreatedTeam) => void }) {
   const { t } = useTranslation("dashboard");
   const lang = useLanguage();
   const [name, setName] = useState("");
@@ -24,15 +25,16 @@ export function CreateTeamDialog({ onClose, onCreated }: { onClose: () => void; 
     }
     setBusy(true);
     setError(null);
+    let team: CreatedTeam;
     try {
-      await createTeam(name.trim(), lang);
+      team = await createTeam(name.trim(), lang);
     } catch (e) {
       // The server's message when it refused, else the generic one (also for a network failure).
       setError((e instanceof ApiRequestError && e.message) || t("createTeam.failed"));
       setBusy(false);
       return;
     }
-    onCreated();
+    onCreated(team);
   }
 
   return (

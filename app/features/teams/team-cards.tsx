@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import type { TeamPage } from "../../../core/api";
+import type { CreatedTeam, TeamPage } from "../../../core/api";
 import { fetchTeams } from "../../api/teams";
 import { useLanguage } from "../../i18n";
 import { Button, Icon } from "../../ui";
@@ -24,7 +24,18 @@ function useTeams(kind: "admin" | "member") {
   useEffect(() => {
     void load();
   }, [load]);
-  return { data, failed, page, setPage, reload: load };
+  // The list is oldest first, so a team just created is on the last page: open that one.
+  const showNewest = async () => {
+    try {
+      const first = await fetchTeams(kind, 1);
+      const last = Math.max(1, Math.ceil(first.total / first.pageSize));
+      if (last === page) await load();
+      else setPage(last);
+    } catch {
+      setFailed(true);
+    }
+  };
+  return { data, failed, page, setPage, showNewest };
 }
 
 // The pager keeps the list's plain text look rather than an action button's.
@@ -36,6 +47,8 @@ function TeamList(props: {
   empty: React.ReactNode;
   headerAction?: React.ReactNode;
   teams: ReturnType<typeof useTeams>;
+  /** A team just created: marked in the list and announced. */
+  created?: CreatedTeam | null;
 }) {
   const { t } = useTranslation("dashboard");
   const lang = useLanguage();
@@ -59,6 +72,12 @@ function TeamList(props: {
         </h2>
         {props.headerAction}
       </div>
+      {/* Present from the start so the confirmation is announced when its text arrives. */}
+      {props.created !== undefined && (
+        <p role="status" className={props.created ? "mt-3 text-sm font-medium text-emerald-800" : "sr-only"}>
+          {props.created ? t("teams.created", { name: props.created.name }) : ""}
+        </p>
+      )}
       {failed && (
         <p role="alert" className="mt-4 text-sm text-red-800">
           {t("teams.loadError")}
@@ -68,7 +87,10 @@ function TeamList(props: {
       {data && data.items.length > 0 && (
         <ul className="mt-4 divide-y divide-slate-100">
           {data.items.map((team) => (
-            <li key={team.id} className="flex items-center justify-between gap-3 py-3">
+            <li
+              key={team.id}
+              className={`flex items-center justify-between gap-3 py-3 ${team.id === props.created?.id ? "-mx-2 rounded-lg bg-emerald-50 px-2" : ""}`}
+            >
               <div className="flex min-w-0 items-center gap-3">
                 <span
                   aria-hidden="true"
@@ -117,6 +139,7 @@ export function TeamCards({ isPro }: { isPro: boolean }) {
   const yours = useTeams("admin");
   const invited = useTeams("member");
   const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedTeam | null>(null);
   const createButton = (label: string, primary: boolean) => (
     <Button variant={primary ? "strong" : "outline"} size="xs" onClick={() => setCreating(true)}>
       {label}
@@ -128,6 +151,7 @@ export function TeamCards({ isPro }: { isPro: boolean }) {
         kind="admin"
         title={t("teams.yours")}
         teams={yours}
+        created={created}
         headerAction={isPro ? createButton(t("teams.createNew"), false) : undefined}
         empty={
           isPro ? (
@@ -147,9 +171,10 @@ export function TeamCards({ isPro }: { isPro: boolean }) {
       {creating && (
         <CreateTeamDialog
           onClose={() => setCreating(false)}
-          onCreated={() => {
+          onCreated={(team) => {
             setCreating(false);
-            void yours.reload();
+            setCreated(team);
+            void yours.showNewest();
           }}
         />
       )}

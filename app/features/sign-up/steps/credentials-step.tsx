@@ -1,10 +1,11 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../ui/form-alert";
 import { EmailField } from "../../auth-shell/email-field";
 import { FormButton } from "../../auth-shell/form-button";
 import { PasswordField } from "../../auth-shell/password-field";
 import { StepHeading } from "../../auth-shell/step-heading";
+import { useFocusFirst } from "../../auth-shell/use-focus-first";
 
 /** Step 4: e-mail and password; Create account makes the account and sends the code. */
 export function CredentialsStep({
@@ -15,6 +16,7 @@ export function CredentialsStep({
   onBack,
   busy,
   error,
+  autoFocus,
 }: {
   email: string;
   password: string;
@@ -23,8 +25,11 @@ export function CredentialsStep({
   onBack: () => void;
   busy: boolean;
   error?: string;
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation("auth");
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirst(formRef, "#email", autoFocus);
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -35,8 +40,8 @@ export function CredentialsStep({
   };
   const required = t("signUp.credentials.required");
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
-      <StepHeading title={t("signUp.credentials.title")} />
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+      <StepHeading title={t("signUp.credentials.title")} autoFocus={false} />
       <EmailField
         value={email}
         error={missing.email ? required : undefined}

@@ -1,9 +1,10 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NAME_MAX } from "../../../../core/names";
 import { TextField } from "../../../ui";
 import { FormButton } from "../../auth-shell/form-button";
 import { StepHeading } from "../../auth-shell/step-heading";
+import { useFocusFirst } from "../../auth-shell/use-focus-first";
 
 /** Step 3: the full name, split later into first and last name. */
 export function NameStep({
@@ -11,14 +12,18 @@ export function NameStep({
   onChange,
   onNext,
   onBack,
+  autoFocus,
 }: {
   fullName: string;
   onChange: (v: string) => void;
   onNext: () => void;
   onBack: () => void;
+  autoFocus?: boolean;
 }) {
   const { t } = useTranslation("auth");
   const [error, setError] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirst(formRef, "#full-name", autoFocus);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!fullName.trim()) {
@@ -28,8 +33,8 @@ export function NameStep({
     onNext();
   };
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
-      <StepHeading title={t("signUp.name.title")} />
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+      <StepHeading title={t("signUp.name.title")} autoFocus={false} />
       <TextField
         id="full-name"
         label={t("signUp.name.label")}

@@ -34,11 +34,12 @@ afterEach(() => {
 });
 
 describe("PaymentStep", () => {
-  it("shows team, plan, trial, the three benefits and the card note", () => {
+  it("shows team, plan, trial, the price after it, the three benefits and the card note", () => {
     renderStep();
     expect(screen.getByText("Compilers")).toBeTruthy();
     expect(screen.getByText("Pro")).toBeTruthy();
     expect(screen.getByText("30 days free")).toBeTruthy();
+    expect(screen.getByText("€39 per user / month, plus VAT")).toBeTruthy();
     for (const text of ["Create and manage unlimited teams", "Advanced team features", "Priority support"])
       expect(screen.getByText(text)).toBeTruthy();
     expect(screen.getByRole("button", { name: "Start 30-Day Trial" })).toBeTruthy();

@@ -9,7 +9,7 @@ import { checkSolid } from "../../../ui/icons/account";
 const BENEFITS = ["teams", "features", "support"] as const;
 
 /** Step 6 of the sign-up wizard: starts the 30-day pro trial for the new team. */
-export function PaymentStep({ teamName, onBack }: { teamName: string; onBack: () => void }) {
+export function PaymentStep({ teamName, onBack, onCheckout }: { teamName: string; onBack: () => void; onCheckout?: () => void }) {
   const { t } = useTranslation("billing");
   const lang = useLanguage();
   const { data: session } = authClient.useSession();
@@ -20,6 +20,8 @@ export function PaymentStep({ teamName, onBack }: { teamName: string; onBack: ()
     if (!session) return;
     setBusy(true);
     setError(null);
+    // Leaving for the provider's checkout completes the wizard.
+    onCheckout?.();
     try {
       await startCheckout(
         { userId: session.user.id, trial: true, teamName: teamName.trim() || undefined, lang },
@@ -50,6 +52,8 @@ export function PaymentStep({ teamName, onBack }: { teamName: string; onBack: ()
         <dd className="font-semibold text-slate-900">{t("step.planPro")}</dd>
         <dt className="text-slate-600">{t("step.trial")}</dt>
         <dd className="font-semibold text-slate-900">{t("step.trialValue")}</dd>
+        <dt className="text-slate-600">{t("step.afterTrial")}</dt>
+        <dd className="font-semibold text-slate-900">{t("step.afterTrialValue")}</dd>
       </dl>
       <div>
         <h3 className="text-sm font-semibold text-slate-900">{t("step.benefitsTitle")}</h3>

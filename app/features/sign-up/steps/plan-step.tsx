@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PlanType } from "../../../../core/plans";
 import { TEAM_NAME_MAX } from "../../../../core/teams";
@@ -7,6 +7,7 @@ import { linkClass, TextField } from "../../../ui";
 import { FormAlert } from "../../../ui/form-alert";
 import { FormButton } from "../../auth-shell/form-button";
 import { StepHeading } from "../../auth-shell/step-heading";
+import { useFocusFirst } from "../../auth-shell/use-focus-first";
 import { TermsNotice } from "../legal-dialog";
 
 /** Step 1: individual or pro; pro needs a non-blank team name. */
@@ -29,6 +30,8 @@ export function PlanStep({
 }) {
   const { t } = useTranslation("auth");
   const [teamError, setTeamError] = useState<string>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirst(formRef, 'input[name="planType"]:checked', autoFocus);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (planType === "pro" && !teamName.trim()) {
@@ -61,8 +64,8 @@ export function PlanStep({
     </label>
   );
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
-      <StepHeading title={t("signUp.planSelection.title")} subtitle={t("signUp.planSelection.subtitle")} autoFocus={autoFocus} />
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
+      <StepHeading title={t("signUp.planSelection.title")} subtitle={t("signUp.planSelection.subtitle")} autoFocus={false} />
       <fieldset className="space-y-3">
         <legend className="sr-only">{t("signUp.planSelection.legend")}</legend>
         {option("individual")}
