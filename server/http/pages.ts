@@ -77,7 +77,8 @@ export function registerPages<E extends Env>(app: Hono<E>, opts: PageOptions) {
     const segments = pathname.split("/").filter(Boolean);
     const [first, ...rest] = segments;
     if (!isLanguage(first)) {
-      if (segments.length === 1 && first && prefixless.has(first)) return c.redirect(`/${DEFAULT_LANGUAGE}/${first}${search}`, 301);
+      const path = segments.join("/");
+      if (prefixless.has(path)) return c.redirect(`/${DEFAULT_LANGUAGE}/${path}${search}`, 301);
       return notFound(c, visitorLanguage(c));
     }
     const subPath = rest.join("/");
