@@ -206,7 +206,8 @@ export const authRequestRules = (deps: { emailRules: EmailRules; passwords: Pass
 function checkFields(ctx: AuthContext) {
   const rule = ctx.path ? RULES[ctx.path] : undefined;
   if (!rule) return;
-  const result = rule.safeParse(ctx.body ?? {});
+  // A body that is not an object (JSON null, a list) is refused here, before any plugin reads its fields.
+  const result = rule.safeParse(ctx.body === undefined ? {} : ctx.body);
   if (result.success) {
     if (ctx.path === "/update-user" && ctx.body) normalizeProfile(ctx.body);
     return;

@@ -238,7 +238,7 @@ describe.each(DATABASE_KINDS)("account security on %s", (kind) => {
       twoFactorEnabled: false,
     });
     // The team and its other people stay.
-    expect(await rows("member", "organizationId", fixture.team.id)).toBe(2);
+    expect(await rows("member", "organizationId", fixture.team.id)).toBe(3);
     // The address is free again, and the old password opens nothing.
     const signIn = await server.fetch("/api/auth/sign-in/email", json({ email: member.email, password: PASSWORD }));
     expect(signIn.status).toBe(401);

@@ -210,7 +210,7 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
     expect(mail.html).toContain('lang="en"');
     const short = await server.fetch("/api/auth/email-otp/reset-password", post({ email, otp: codeIn(mail), password: "short" }));
     expect(short.status).toBe(400);
-    expect((await short.json()).code).toBe("PASSWORD_TOO_SHORT");
+    expect((await short.json()).code).toBe("form_password_length_too_short");
     const reset = await server.fetch(
       "/api/auth/email-otp/reset-password",
       post({ email, otp: codeIn(mail), password: "a brand new secret" }),

@@ -258,6 +258,74 @@ const ROWS: Row[] = [
     status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 400 },
     allowed: [],
   },
+  // The account routes act on the caller's own account only; each actor may read it, and these
+  // requests are refused for everyone in a way that changes nothing.
+  {
+    route: "GET /api/account/devices",
+    request: () => get("/api/account/devices"),
+    status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "guest", "member", "admin"],
+  },
+  {
+    route: "GET /api/account/security",
+    request: () => get("/api/account/security"),
+    status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "guest", "member", "admin"],
+  },
+  {
+    // Another user's session (or none) is not found for the caller.
+    route: "POST /api/account/devices/sign-out",
+    request: () => post("/api/account/devices/sign-out", { id: "someone-elses-session" }),
+    status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/account/devices/sign-out-others",
+    request: () => post("/api/account/devices/sign-out-others", {}),
+    status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "guest", "member", "admin"],
+  },
+  {
+    route: "PUT /api/account/image",
+    request: () => ({
+      path: "/api/account/image",
+      init: { method: "PUT", headers: { "content-type": "image/png" }, body: "not an image" },
+    }),
+    status: { anonymous: 401, stranger: 400, guest: 400, member: 400, admin: 400 },
+    allowed: [],
+  },
+  {
+    route: "DELETE /api/account/image",
+    request: () => ({ path: "/api/account/image", init: { method: "DELETE" } }),
+    status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "guest", "member", "admin"],
+  },
+  {
+    // Accounts with a password change it instead of setting a first one.
+    route: "POST /api/account/password",
+    request: () => post("/api/account/password", { newPassword: "a long new password 7" }),
+    status: { anonymous: 401, stranger: 409, guest: 409, member: 409, admin: 409 },
+    allowed: [],
+  },
+  {
+    // Accounts with a password prove themselves with it, not with a mailed code.
+    route: "POST /api/account/reverification/code",
+    request: () => post("/api/account/reverification/code", {}),
+    status: { anonymous: 401, stranger: 400, guest: 400, member: 400, admin: 400 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/account/reverification",
+    request: () => post("/api/account/reverification", { answer: "not the password" }),
+    status: { anonymous: 401, stranger: 400, guest: 400, member: 400, admin: 400 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/account/delete",
+    request: () => post("/api/account/delete", { confirmation: "Delete everything" }),
+    status: { anonymous: 401, stranger: 400, guest: 400, member: 400, admin: 400 },
+    allowed: [],
+  },
   {
     // Last, as it ends the team; admins may delete it, nobody else.
     route: "POST /api/teams/:teamId/delete",

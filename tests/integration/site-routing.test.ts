@@ -46,8 +46,8 @@ describe("language redirects", () => {
 
 describe("prerendered pages", () => {
   it.each([
-    ["/en/sign-in", "Sign in", "E-mail"],
-    ["/de/sign-in", "Anmelden", "E-Mail"],
+    ["/en/sign-in", "Sign in", "E-mail or username"],
+    ["/de/sign-in", "Anmelden", "E-Mail oder Benutzername"],
   ])("%s carries its form, with the controls disabled until the page is interactive", async (path, heading, label) => {
     const html = await (await get(path)).text();
     expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
