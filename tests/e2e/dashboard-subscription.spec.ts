@@ -121,6 +121,12 @@ test.describe("dashboard subscription", () => {
     await openDashboard(page);
     const banner = page.getByRole("region", { name: "Switch to Pro" });
     await expect(banner).toContainText("Your Pro account is pending payment");
+    // Informational, not a payment warning: no alert, and a cool (not amber or red) background.
+    await expect(banner.getByRole("alert")).toHaveCount(0);
+    const [red = 0, , blue = 0] = (await banner.evaluate((el) => getComputedStyle(el).backgroundColor)).match(/\d+/g)?.map(Number) ?? [
+      0, 0, 0,
+    ];
+    expect(blue).toBeGreaterThanOrEqual(red);
     await expect(page.getByText("You haven't created any teams yet")).toBeVisible();
     await expect(page.getByText("Upgrade to Pro to create teams")).toBeVisible();
     await expect(page.getByText("You have not been invited to any teams yet")).toBeVisible();

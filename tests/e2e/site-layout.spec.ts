@@ -123,3 +123,27 @@ test.describe("no sideways scrolling", () => {
     });
   }
 });
+
+test.describe("short pages", () => {
+  for (const lang of LANGS) {
+    test(`the 404 page's footer sits at the bottom of the window (${lang})`, async ({ page }) => {
+      await withStoredConsent(page);
+      for (const [width, height] of [
+        [1280, 900],
+        // The phone's footer is tall; a long window shows whether it still reaches the bottom.
+        [390, 1400],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.goto(`/${lang}/no-such-page`);
+        await expect(
+          page.getByRole("heading", { level: 1, name: lang === "en" ? "Page not found" : "Seite nicht gefunden" }),
+        ).toBeVisible();
+        const footer = await page.getByRole("contentinfo").boundingBox();
+        const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+        expect(pageHeight, `${lang} at ${width} px`).toBe(height);
+        expect(Math.round((footer?.y ?? 0) + (footer?.height ?? 0)), `${lang} at ${width} px`).toBe(height);
+        await snapshot(page, `not-found-${lang}`);
+      }
+    });
+  }
+});

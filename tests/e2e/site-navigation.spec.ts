@@ -96,6 +96,47 @@ test("back-to-top appears after 120 px and scrolls to the top", async ({ page })
   await expect(button).toHaveCount(0);
 });
 
+for (const lang of ["en", "de"] as const) {
+  test(`back-to-top covers no text or button at the end of a phone page and stands out on the footer (${lang}) @phone`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/${lang}`);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const button = page.getByRole("button", { name: lang === "en" ? "Back to top" : "Nach oben" });
+    await expect(button).toBeInViewport({ ratio: 1 });
+    const { covered, buttonColor, footerColor } = await button.evaluate((self) => {
+      const box = self.getBoundingClientRect();
+      const covered: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim() || self.contains(node)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) {
+          if (r.width > 1 && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top)
+            covered.push(node.textContent.trim());
+        }
+      }
+      for (const el of document.querySelectorAll("a, button, input")) {
+        const r = el.getBoundingClientRect();
+        if (el !== self && r.width > 1 && r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top)
+          covered.push(el.outerHTML.slice(0, 60));
+      }
+      const footer = document.querySelector("footer");
+      return {
+        covered,
+        buttonColor: getComputedStyle(self).backgroundColor,
+        footerColor: footer ? getComputedStyle(footer).backgroundColor : "",
+      };
+    });
+    expect(covered).toEqual([]);
+    // On the dark footer the button must not blend in.
+    expect(buttonColor).not.toBe(footerColor);
+    await page.screenshot({ path: `test-results/screenshots/back-to-top-footer-${lang}-390.png` });
+  });
+}
+
 test.describe("phone menu", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

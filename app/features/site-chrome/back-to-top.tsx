@@ -25,7 +25,7 @@ export function BackToTop() {
         scrollToTop(300);
         document.getElementById("main")?.focus({ preventScroll: true });
       }}
-      className="fixed right-4 bottom-4 z-30 grid size-12 place-items-center rounded-full bg-slate-900 text-white shadow-lg hover:bg-slate-700"
+      className="fixed right-4 bottom-4 z-30 grid size-12 place-items-center rounded-full bg-blue-600 text-white shadow-lg ring-2 ring-white hover:bg-blue-700"
     >
       <Icon icon={arrowUp} />
       <span className="sr-only">{t("backToTop")}</span>

@@ -95,7 +95,8 @@ export function SiteFooter() {
         </div>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-6xl px-4 py-5 text-slate-400 sm:px-6">
+        {/* On a phone the room below the last line keeps the back-to-top button off the text. */}
+        <p className="mx-auto max-w-6xl px-4 pt-5 pb-20 text-slate-400 sm:px-6 sm:pb-5">
           {t("footer.copyright", { year: SITE.copyrightYear, company: company.legalName })}
         </p>
       </div>

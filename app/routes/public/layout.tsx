@@ -11,8 +11,9 @@ export const handle = { i18n: ["site", "consent"] };
 /** Site header and footer around the public pages, with the cookie banner and back-to-top. */
 export default function PublicLayout() {
   const { t } = useTranslation("common");
+  // A full-height column: the footer sits at the bottom of the window even on a short page.
   return (
-    <>
+    <div className="flex min-h-dvh flex-col">
       {/* First in the document, so the cookie banner's buttons are the first Tab stops; it shows at the bottom. */}
       <ConsentManager />
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is an anchor by convention; it must not put a hash in the URL */}
@@ -28,12 +29,12 @@ export default function PublicLayout() {
         {t("skipToContent")}
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="pt-16 outline-none">
+      <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
         <Outlet />
       </main>
       <SiteFooter />
       <BackToTop />
       <AnchorScroll />
-    </>
+    </div>
   );
 }
