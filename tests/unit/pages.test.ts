@@ -153,6 +153,16 @@ describe("PAGES", () => {
     for (const page of PAGES.filter((p) => p.path)) {
       if ((await server.request(`/${page.path}`)).status === 301) redirected.push(page.path);
     }
-    expect(redirected).toEqual(["privacy-policy", "imprint", "terms", "sign-up", "sign-in", "dashboard", "account", "account/security", "teams"]);
+    expect(redirected).toEqual([
+      "privacy-policy",
+      "imprint",
+      "terms",
+      "sign-up",
+      "sign-in",
+      "dashboard",
+      "account",
+      "account/security",
+      "teams",
+    ]);
   });
 });
