@@ -240,8 +240,8 @@ test("an unreachable sign-in service and an unfinished sign-in get their own mes
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("Sign-in service is not ready yet. Please try again.");
 
-  // A 200 without a session (e.g. a further factor requested) is not a finished sign-in.
-  await page.route("**/api/auth/sign-in/email", (route) => route.fulfill({ status: 200, json: { twoFactorRedirect: true } }));
+  // A 200 without a session and without a further step is not a finished sign-in.
+  await page.route("**/api/auth/sign-in/email", (route) => route.fulfill({ status: 200, json: { token: null } }));
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("Sign-in process incomplete. Please try again.");
   await expect(page).toHaveURL("/en/sign-in");
