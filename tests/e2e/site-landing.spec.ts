@@ -51,8 +51,8 @@ test("each pricing plan leads into its plan: Pro chosen for Pro, Individual for 
   const buttons = pricing.getByRole("link", { name: /^Registrieren/ });
   await expect(buttons).toHaveCount(3);
   expect(await buttons.evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual([
-    "/de/sign-up",
-    "/de/sign-up",
+    "/de/sign-up?plan=individual",
+    "/de/sign-up?plan=individual",
     "/de/sign-up?plan=pro",
   ]);
   await buttons.nth(2).click();
@@ -62,7 +62,8 @@ test("each pricing plan leads into its plan: Pro chosen for Pro, Individual for 
   await expect(page.getByRole("radio", { name: /^Pro/ })).toBeChecked();
   await expect(page.getByLabel("Teamname")).toBeVisible();
 
-  await page.goto("/de/sign-up");
+  // The plan named by the card wins over what this tab entered before.
+  await page.goto("/de/sign-up?plan=individual");
   await expect(page.getByRole("radio", { name: /^Einzelnutzer/ })).toBeChecked();
 });
 

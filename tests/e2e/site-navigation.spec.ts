@@ -8,7 +8,7 @@ test.beforeEach(async ({ page }) => {
 test.describe("site header", () => {
   test("hides on scroll down and shows again on scroll up", async ({ page }) => {
     await page.goto("/en");
-    const header = page.locator("body > header").first();
+    const header = page.getByRole("banner");
     await expect(header).toHaveAttribute("data-state", "unfixed");
     // The back-to-top button shows once the page's scroll handling is live.
     await page.evaluate(() => window.scrollTo(0, 200));

@@ -61,7 +61,7 @@ export function Pricing() {
                   ))}
                 </ul>
                 <SiteLink
-                  to={key === "enterprise" ? "#contact" : key === "pro" ? "/sign-up?plan=pro" : "/sign-up"}
+                  to={key === "enterprise" ? "#contact" : key === "pro" ? "/sign-up?plan=pro" : "/sign-up?plan=individual"}
                   onNavigate={key === "enterprise" ? focusContactCompany : undefined}
                   className={buttonClass({ variant: highlighted ? "primary" : "secondary", size: "xl", pill: true }, "mt-8 text-center")}
                 >

@@ -92,12 +92,13 @@ export function SignUpWizard() {
     navigate(`/${lang}/dashboard`, { replace: true });
   };
 
-  // What was entered before a reload; the pricing page's Pro card chooses pro for a fresh start.
+  // What was entered before a reload; a plan named in the address (the pricing cards) is chosen over it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, after hydration
   useEffect(() => {
     const saved = loadForm();
-    if (saved) setForm(saved);
-    else if (params.get("plan") === "pro") setForm((f) => ({ ...f, planType: "pro" }));
+    const plan = params.get("plan");
+    const chosen: Partial<SignUpForm> = plan === "pro" || plan === "individual" ? { planType: plan } : {};
+    setForm((f) => ({ ...(saved ?? f), ...chosen }));
     setRestored(true);
   }, []);
 
