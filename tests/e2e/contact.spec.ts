@@ -71,6 +71,8 @@ for (const lang of ["en", "de"] as const) {
 
   test.describe(`contact form in ${lang}`, () => {
     test(`validates, shows the processing state, then thanks the sender who gets a confirmation @phone`, async ({ page }, info) => {
+      // Two accessibility checks of the whole landing page and two mails to wait for.
+      test.setTimeout(60_000);
       const email = `visitor-${lang}-${info.project.name}-${Date.now()}@example.com`;
       const form = await openForm(page, lang);
       const name = form.getByLabel(tx.name);
