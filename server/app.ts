@@ -37,6 +37,7 @@ import { contactRoutes } from "./routes/contact.js";
 import { healthRoutes } from "./routes/health.js";
 import { localPaymentRoutes } from "./routes/local-payments.js";
 import { localeRoutes } from "./routes/locales.js";
+import { operatorRoutes } from "./routes/operator.js";
 import { seoRoutes } from "./routes/seo.js";
 import { siteConfigRoutes } from "./routes/site-config.js";
 import { teamRoutes } from "./routes/teams.js";
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", accountRoutes({ auth, db }));
   app.route("/", accountSecurityRoutes({ auth, db, sendMail: deps.sendMail, passwords: deps.passwords, config, kv: deps.kv }));
   app.route("/", imageRoutes(db));
+  app.route("/", operatorRoutes({ auth, db, secret: config.AUTH_SECRET }));
   if (provider.kind === "local") {
     app.route("/", localPaymentRoutes({ auth, local: provider as LocalProvider, events, trustedOrigins: trustedOrigins(config) }));
   }

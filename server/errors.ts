@@ -68,6 +68,10 @@ export const ERRORS = {
   deleteConfirmation: { status: 400, key: "auth:errors.delete_confirmation", code: "delete_confirmation" },
   deleteSoleAdmin: { status: 409, key: "auth:errors.delete_sole_admin", code: "delete_sole_admin" },
   deleteSubscription: { status: 409, key: "auth:errors.delete_subscription", code: "delete_subscription" },
+
+  operatorOnly: { status: 403, key: "operator:errors.operatorOnly", code: "operator_only" },
+  operatorNotBannable: { status: 409, key: "operator:errors.operatorNotBannable", code: "operator_not_bannable" },
+  invalidBan: { status: 400, key: "operator:errors.invalidBan", code: "invalid_ban" },
 } as const satisfies Record<string, ErrorAnswer>;
 
 export interface ErrorAnswer {

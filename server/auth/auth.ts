@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { APIError, getOAuthState } from "better-auth/api";
-import { bearer, emailOTP, genericOAuth, multiSession, organization, twoFactor, username } from "better-auth/plugins";
+import { admin, bearer, emailOTP, genericOAuth, multiSession, organization, twoFactor, username } from "better-auth/plugins";
 import type { Logger } from "pino";
 import { splitName } from "../../core/names.js";
 import { PLAN_TYPES } from "../../core/plans.js";
@@ -176,6 +176,8 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
         allowPasswordless: true,
         backupCodeOptions: { amount: 10, length: 10 },
       }),
+      // Operators (user role "admin", not a team role) and bans: a banned user gets no session.
+      admin({ bannedUserMessage: "This account has been suspended. Please contact support if you think this is a mistake." }),
       // Several accounts signed in in one browser: the user menu's account switcher.
       multiSession({ maximumSessions: 5 }),
       // Sign-in by username where an e-mail address is taken; our rule, not the plugin's (which allows ".").

@@ -10,6 +10,24 @@ export const UNUSED_AUTH_PATHS = [
   // Two-step codes by e-mail or text message: the product offers an authenticator app and backup codes.
   "/two-factor/send-otp",
   "/two-factor/verify-otp",
+  // The admin plugin's routes: operators act through the console's own routes (/api/admin/*),
+  // which check the role in the database and write the audit log; the plugin keeps the fields and
+  // refuses sessions to banned users.
+  "/admin/set-role",
+  "/admin/get-user",
+  "/admin/create-user",
+  "/admin/update-user",
+  "/admin/list-users",
+  "/admin/list-user-sessions",
+  "/admin/unban-user",
+  "/admin/ban-user",
+  "/admin/impersonate-user",
+  "/admin/stop-impersonating",
+  "/admin/revoke-user-session",
+  "/admin/revoke-user-sessions",
+  "/admin/remove-user",
+  "/admin/set-user-password",
+  "/admin/has-permission",
 ] as const;
 
 /**

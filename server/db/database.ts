@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { pglitePool } from "./pglite-pool.js";
@@ -30,7 +31,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   let pglite: PGlite;
   try {
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    // pg_trgm: the operator console's user search (migration 0017_operator).
+    pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new Error(`Cannot open the embedded database in DATA_DIR (${dir}): ${reason}`, { cause: error });

@@ -29,6 +29,11 @@ export interface UserTable {
   displayUsername: string | null;
   // Two-step verification is on (migration 0009).
   twoFactorEnabled: boolean | null;
+  // Operator role and bans (migration 0017_operator).
+  role: string | null;
+  banned: boolean | null;
+  banReason: string | null;
+  banExpires: Timestamp | null;
 }
 
 export interface SessionTable {
@@ -41,6 +46,8 @@ export interface SessionTable {
   userAgent: string | null;
   userId: string;
   activeOrganizationId: string | null;
+  /** The operator who opened this session as the user (migration 0017_operator). */
+  impersonatedBy: string | null;
 }
 
 export interface OrganizationTable {
@@ -220,6 +227,24 @@ export interface AppSettingTable {
 }
 
 /** Tables the product's own code queries; Better Auth manages the rest of its tables itself. */
+/** What operators did, from the console or the command line (migration 0017_operator); never changed afterwards. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Generated<Date>;
+  /** The operator's user id; null for the command line. */
+  actorId: string | null;
+  actorEmail: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  /** What the target was called when the action happened (it may be erased later). */
+  targetLabel: string | null;
+  /** A keyed hash of the client address: the same address is recognisable, the address is not stored. */
+  ipHash: string | null;
+  outcome: string;
+  details: unknown | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -239,5 +264,6 @@ export interface Database {
   local_checkout_session: LocalCheckoutSessionTable;
   local_subscription: LocalSubscriptionTable;
   stored_image: StoredImageTable;
+  audit_log: AuditLogTable;
   app_setting: AppSettingTable;
 }

@@ -33,6 +33,26 @@ const ORG = "/api/auth/organization";
 
 /** Every API route of our own, then the Better Auth organization routes the product relies on. */
 const ROWS: Row[] = [
+  // The operator console: nobody in the team fixture is an operator (operator-console.test.ts covers operators).
+  ...[
+    ["GET", "/api/admin/overview"],
+    ["GET", "/api/admin/users"],
+    ["GET", "/api/admin/users/:userId"],
+    ["POST", "/api/admin/users/:userId/ban"],
+    ["POST", "/api/admin/users/:userId/unban"],
+    ["POST", "/api/admin/users/:userId/sessions/revoke"],
+    ["GET", "/api/admin/audit-log"],
+  ].map(
+    ([method = "", route = ""]): Row => ({
+      route: `${method} ${route}`,
+      request: (fx) => {
+        const target = route.replace(":userId", fx.member.id);
+        return method === "GET" ? get(target) : post(target, { reason: "spam" });
+      },
+      status: { anonymous: 401, stranger: 403, guest: 403, member: 403, admin: 403 },
+      allowed: [],
+    }),
+  ),
   {
     route: "GET /api/subscription",
     request: () => get("/api/subscription"),

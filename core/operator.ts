@@ -1,0 +1,138 @@
+/**
+ * The operator console's rules and API shapes, shared by its screens and the server. An operator
+ * is a user whose role (the identity library's admin plugin) is `OPERATOR_ROLE`; team roles are
+ * a different thing and never make anyone an operator.
+ */
+
+export const OPERATOR_ROLE = "admin";
+
+/** Whether a user (as the session returns it) may use the console. */
+export function isOperator(user: { role?: string | null } | null | undefined): boolean {
+  return user?.role === OPERATOR_ROLE;
+}
+
+export const OPERATOR_PAGE_SIZE = 25;
+/** A search shorter than this matches too much to be useful and is ignored. */
+export const SEARCH_MIN = 2;
+export const SEARCH_MAX = 200;
+export const BAN_REASON_MAX = 500;
+
+export const USER_SORTS = ["createdAt", "email", "name"] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** The user list's filters; absent means "any". */
+export const USER_FILTERS = {
+  status: ["active", "banned", "unverified"],
+  plan: ["individual", "pro"],
+} as const;
+
+/** GET /api/admin/users: the query. */
+export interface UserListQuery {
+  q?: string;
+  page?: number;
+  sort?: UserSort;
+  dir?: SortDirection;
+  status?: (typeof USER_FILTERS.status)[number];
+  plan?: (typeof USER_FILTERS.plan)[number];
+}
+
+export interface OperatorUserRow {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  planType: string | null;
+  subscriptionStatus: string | null;
+  banned: boolean;
+  operator: boolean;
+  createdAt: string;
+}
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface OperatorSessionRow {
+  id: string;
+  browser: string | null;
+  os: string | null;
+  ipAddress: string | null;
+  createdAt: string;
+  lastActiveAt: string;
+  /** Opened by an operator acting as the user. */
+  impersonated: boolean;
+}
+
+/** GET /api/admin/users/:userId. */
+export interface OperatorUserDetail extends OperatorUserRow {
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  locale: string | null;
+  image: string | null;
+  twoFactorEnabled: boolean;
+  banReason: string | null;
+  banExpires: string | null;
+  trialEndsAt: string | null;
+  /** How the user signs in: "password", "google". */
+  signInMethods: string[];
+  sessions: OperatorSessionRow[];
+  teams: { id: string; name: string; role: string }[];
+  contactRequests: { id: string; createdAt: string; status: string }[];
+}
+
+/** POST /api/admin/users/:userId/ban: the body. */
+export interface BanRequest {
+  reason: string;
+  /** ISO date-time the ban ends; absent for a ban without end. */
+  expiresAt?: string | null;
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actorEmail: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  targetLabel: string | null;
+  outcome: "success" | "failure";
+  details: Record<string, unknown> | null;
+}
+
+/** The actions written to the audit log (their labels are in the operator catalog). */
+export const AUDIT_ACTIONS = [
+  "role.grant",
+  "role.revoke",
+  "user.ban",
+  "user.unban",
+  "user.sessions.revoke",
+  "user.session.revoke",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** GET /api/admin/overview: figures of the overview page. */
+export interface OperatorOverview {
+  users: number;
+  newUsers30Days: number;
+  teams: number;
+  activeSubscriptions: number;
+  trialing: number;
+  contactRequests: number;
+}
+
+/** The console's routes, merged into `ApiRoutes`. */
+export interface OperatorRoutes {
+  "GET /api/admin/overview": { answer: OperatorOverview };
+  "GET /api/admin/users": { answer: Paged<OperatorUserRow> };
+  "GET /api/admin/users/:userId": { answer: OperatorUserDetail };
+  "POST /api/admin/users/:userId/ban": { body: BanRequest; answer: { ok: true } };
+  "POST /api/admin/users/:userId/unban": { answer: { ok: true } };
+  "POST /api/admin/users/:userId/sessions/revoke": { body: { sessionId?: string }; answer: { revoked: number } };
+  "GET /api/admin/audit-log": { answer: Paged<AuditEntry> };
+}

@@ -1,0 +1,193 @@
+import { sql } from "kysely";
+import {
+  BAN_REASON_MAX,
+  isOperator,
+  OPERATOR_PAGE_SIZE,
+  OPERATOR_ROLE,
+  type OperatorUserDetail,
+  type OperatorUserRow,
+  type Paged,
+  SEARCH_MIN,
+  type UserListQuery,
+} from "../../core/operator.js";
+import { describeUserAgent } from "../account/devices.js";
+import type { Auth } from "../auth/auth.js";
+import type { DB } from "../db/database.js";
+import { AppError } from "../errors.js";
+
+const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+const SORT_COLUMNS = { createdAt: "createdAt", email: "email", name: "name" } as const;
+
+/**
+ * One page of users: a search matches the start or any part of the e-mail address or the name
+ * (trigram indexes, migration 0017_operator) or an exact id; filters narrow it; sorted by the
+ * column asked for, then by id so paging is stable.
+ */
+export async function listUsers(db: DB, query: UserListQuery): Promise<Paged<OperatorUserRow>> {
+  const page = Math.max(1, query.page ?? 1);
+  const q = query.q?.trim().toLowerCase() ?? "";
+  let base = db.selectFrom("user");
+  if (q.length >= SEARCH_MIN) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or([eb(sql`lower(email)`, "like", pattern), eb(sql`lower(name)`, "like", pattern), eb("id", "=", query.q?.trim() ?? "")]),
+    );
+  }
+  if (query.status === "banned") base = base.where("banned", "=", true);
+  if (query.status === "active")
+    base = base.where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", false)])).where("emailVerified", "=", true);
+  if (query.status === "unverified") base = base.where("emailVerified", "=", false);
+  if (query.plan) base = base.where("planType", "=", query.plan);
+  const { total } = (await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirst()) ?? { total: 0 };
+  const column = SORT_COLUMNS[query.sort ?? "createdAt"];
+  const dir = query.dir ?? (column === "createdAt" ? "desc" : "asc");
+  const rows = await base
+    .select(["id", "name", "email", "emailVerified", "planType", "subscriptionStatus", "banned", "role", "createdAt"])
+    .orderBy(column, dir)
+    .orderBy("id", dir)
+    .limit(OPERATOR_PAGE_SIZE)
+    .offset((page - 1) * OPERATOR_PAGE_SIZE)
+    .execute();
+  return { items: rows.map(toRow), total: Number(total), page, pageSize: OPERATOR_PAGE_SIZE };
+}
+
+function toRow(r: {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  planType: string | null;
+  subscriptionStatus: string | null;
+  banned: boolean | null;
+  role: string | null;
+  createdAt: Date | string;
+}): OperatorUserRow {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    emailVerified: r.emailVerified,
+    planType: r.planType,
+    subscriptionStatus: r.subscriptionStatus,
+    banned: Boolean(r.banned),
+    operator: isOperator(r),
+    createdAt: new Date(r.createdAt).toISOString(),
+  };
+}
+
+/** Everything the console shows of one user; 404 for an id that is not there. */
+export async function userDetail(db: DB, userId: string): Promise<OperatorUserDetail> {
+  const user = await db.selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirst();
+  if (!user) throw new AppError("notFound");
+  const [accounts, sessions, teams, contacts] = await Promise.all([
+    db.selectFrom("account").select("providerId").where("userId", "=", userId).execute(),
+    db
+      .selectFrom("session")
+      .select(["id", "userAgent", "ipAddress", "createdAt", "updatedAt", "impersonatedBy"])
+      .where("userId", "=", userId)
+      .where("expiresAt", ">", new Date())
+      .orderBy("updatedAt", "desc")
+      .execute(),
+    db
+      .selectFrom("member")
+      .innerJoin("organization", "organization.id", "member.organizationId")
+      .select(["organization.id", "organization.name", "member.role"])
+      .where("member.userId", "=", userId)
+      .orderBy("organization.name")
+      .execute(),
+    db
+      .selectFrom("contact_request")
+      .select(["id", "created_at", "status"])
+      .where(sql`lower(email)`, "=", user.email.toLowerCase())
+      .orderBy("created_at", "desc")
+      .limit(50)
+      .execute(),
+  ]);
+  return {
+    ...toRow(user),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    username: user.displayUsername ?? user.username,
+    locale: user.locale,
+    image: user.image,
+    twoFactorEnabled: Boolean(user.twoFactorEnabled),
+    banReason: user.banned ? user.banReason : null,
+    banExpires: user.banned ? iso(user.banExpires) : null,
+    trialEndsAt: iso(user.trialEndsAt),
+    signInMethods: [...new Set(accounts.map((a) => (a.providerId === "credential" ? "password" : a.providerId)))].sort(),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      ...describeUserAgent(s.userAgent),
+      ipAddress: s.ipAddress || null,
+      createdAt: new Date(s.createdAt).toISOString(),
+      lastActiveAt: new Date(s.updatedAt ?? s.createdAt).toISOString(),
+      impersonated: Boolean(s.impersonatedBy),
+    })),
+    teams: teams.map((t) => ({ id: t.id, name: t.name, role: t.role })),
+    contactRequests: contacts.map((c) => ({ id: c.id, createdAt: new Date(c.created_at).toISOString(), status: c.status })),
+  };
+}
+
+/** The user an action is about, refused when it is not there; operators cannot be banned (revoke the role first). */
+async function target(db: DB, userId: string) {
+  const user = await db.selectFrom("user").select(["id", "email", "role"]).where("id", "=", userId).executeTakeFirst();
+  if (!user) throw new AppError("notFound");
+  return user;
+}
+
+/**
+ * Bans a user: no new session can be opened (the identity library's check at session creation,
+ * answered with the translated ban message) and every open one ends now, on every instance.
+ */
+export async function banUser(deps: { auth: Auth; db: DB }, userId: string, ban: { reason: string; expiresAt: Date | null }) {
+  const user = await target(deps.db, userId);
+  if (isOperator(user)) throw new AppError("operatorNotBannable");
+  const reason = ban.reason.trim().slice(0, BAN_REASON_MAX);
+  const context = await deps.auth.$context;
+  await context.internalAdapter.updateUser(userId, { banned: true, banReason: reason, banExpires: ban.expiresAt, updatedAt: new Date() });
+  await context.internalAdapter.deleteUserSessions(userId);
+  return user;
+}
+
+export async function unbanUser(deps: { auth: Auth; db: DB }, userId: string) {
+  const user = await target(deps.db, userId);
+  const context = await deps.auth.$context;
+  await context.internalAdapter.updateUser(userId, { banned: false, banReason: null, banExpires: null, updatedAt: new Date() });
+  return user;
+}
+
+/** Ends one session of the user (when named) or all of them; answers how many ended. */
+export async function revokeUserSessions(deps: { auth: Auth; db: DB }, userId: string, sessionId?: string): Promise<number> {
+  await target(deps.db, userId);
+  let query = deps.db.selectFrom("session").select("token").where("userId", "=", userId);
+  if (sessionId) query = query.where("id", "=", sessionId);
+  const rows = await query.execute();
+  if (sessionId && rows.length === 0) throw new AppError("notFound");
+  if (rows.length === 0) return 0;
+  const context = await deps.auth.$context;
+  await context.internalAdapter.deleteSessions(rows.map((r) => r.token));
+  return rows.length;
+}
+
+/** What the audit log calls a user: the address at the time of the action, or null for an unknown id. */
+export async function userLabel(db: DB, userId: string): Promise<string | null> {
+  const user = await db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
+  return user?.email ?? null;
+}
+
+/** Makes the user with this address an operator, or takes the role away; answers the user, or null when there is none. */
+export async function setOperatorRole(db: DB, email: string, operator: boolean) {
+  const user = await db
+    .updateTable("user")
+    .set({ role: operator ? OPERATOR_ROLE : "user", updatedAt: new Date() })
+    .where(sql`lower(email)`, "=", email.trim().toLowerCase())
+    .returning(["id", "email"])
+    .executeTakeFirst();
+  return user ?? null;
+}
+
+/** The users who are operators now. */
+export async function listOperators(db: DB) {
+  return db.selectFrom("user").select(["id", "email", "name"]).where("role", "=", OPERATOR_ROLE).orderBy("email").execute();
+}

@@ -1,0 +1,115 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { BAN_REASON_MAX, SEARCH_MAX, SORT_DIRECTIONS, USER_FILTERS, USER_SORTS } from "../../core/operator.js";
+import type { Auth } from "../auth/auth.js";
+import { requireSession, type SessionEnv } from "../auth/session.js";
+import type { DB } from "../db/database.js";
+import { AppError } from "../errors.js";
+import type { AppEnv } from "../http/context.js";
+import { readJson } from "../http/errors.js";
+import { requireOperator } from "../operator/access.js";
+import { type AuditActor, audited, listAudit } from "../operator/audit-log.js";
+import { overview } from "../operator/overview.js";
+import { banUser, listUsers, revokeUserSessions, unbanUser, userDetail, userLabel } from "../operator/users.js";
+
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const userQuery = z.object({
+  q: z.string().max(SEARCH_MAX).optional(),
+  page,
+  sort: z.enum(USER_SORTS).optional(),
+  dir: z.enum(SORT_DIRECTIONS).optional(),
+  status: z.enum(USER_FILTERS.status).optional(),
+  plan: z.enum(USER_FILTERS.plan).optional(),
+});
+const banBody = z.object({
+  reason: z.string().trim().min(1).max(BAN_REASON_MAX),
+  expiresAt: z.iso.datetime({ offset: true }).nullish(),
+});
+const revokeBody = z.object({ sessionId: z.string().min(1).max(200).optional() });
+
+function parse<T>(schema: z.ZodType<T>, value: unknown, error: "badRequest" | "invalidBan" = "badRequest"): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError(error);
+  return parsed.data;
+}
+
+/** The operator console's API: every route for operators only, every change recorded in the audit log. */
+export function operatorRoutes(deps: { auth: Auth; db: DB; secret: string }) {
+  const app = new Hono<AppEnv & SessionEnv>();
+  const operator = requireOperator(deps);
+  const session = requireSession(deps.auth);
+  const actor = (c: { var: { session: SessionEnv["Variables"]["session"]; clientIp: string } }): AuditActor => ({
+    id: c.var.session.user.id,
+    email: c.var.session.user.email,
+    clientIp: c.var.clientIp,
+  });
+
+  // Marked as needing a session, so a visitor gets 401 before anything reads the body; then the role.
+  app.use("/api/admin/*", session, operator, async (c, next) => {
+    c.header("Cache-Control", "no-store");
+    await next();
+  });
+
+  app.get("/api/admin/overview", async (c) => c.json(await overview(deps.db)));
+
+  app.get("/api/admin/users", async (c) => c.json(await listUsers(deps.db, parse(userQuery, c.req.query()))));
+
+  app.get("/api/admin/users/:userId", async (c) => c.json(await userDetail(deps.db, c.req.param("userId") as string)));
+
+  app.post("/api/admin/users/:userId/ban", async (c) => {
+    const userId = c.req.param("userId") as string;
+    const body = parse(banBody, await readJson(c), "invalidBan");
+    const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+    if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError("invalidBan");
+    if (userId === c.var.session.user.id) throw new AppError("operatorNotBannable");
+    await audited(
+      deps,
+      actor(c),
+      {
+        action: "user.ban",
+        targetType: "user",
+        targetId: userId,
+        targetLabel: await userLabel(deps.db, userId),
+        details: { reason: body.reason, expiresAt: expiresAt?.toISOString() ?? null },
+      },
+      () => banUser(deps, userId, { reason: body.reason, expiresAt }),
+    );
+    return c.json({ ok: true as const });
+  });
+
+  app.post("/api/admin/users/:userId/unban", async (c) => {
+    const userId = c.req.param("userId") as string;
+    await audited(
+      deps,
+      actor(c),
+      { action: "user.unban", targetType: "user", targetId: userId, targetLabel: await userLabel(deps.db, userId) },
+      () => unbanUser(deps, userId),
+    );
+    return c.json({ ok: true as const });
+  });
+
+  app.post("/api/admin/users/:userId/sessions/revoke", async (c) => {
+    const userId = c.req.param("userId") as string;
+    const { sessionId } = parse(revokeBody, await readJson(c));
+    const revoked = await audited(
+      deps,
+      actor(c),
+      {
+        action: sessionId ? "user.session.revoke" : "user.sessions.revoke",
+        targetType: "user",
+        targetId: userId,
+        targetLabel: await userLabel(deps.db, userId),
+        details: sessionId ? { sessionId } : undefined,
+      },
+      () => revokeUserSessions(deps, userId, sessionId),
+    );
+    return c.json({ revoked });
+  });
+
+  app.get("/api/admin/audit-log", async (c) => {
+    const query = parse(z.object({ page, target: z.string().max(200).optional() }), c.req.query());
+    return c.json(await listAudit(deps.db, { page: query.page, targetId: query.target }));
+  });
+
+  return app;
+}

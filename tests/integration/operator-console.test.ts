@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setOperatorRole } from "../../server/operator/users.js";
+import { addMember, as, subscribePro } from "../support/actors.js";
+import { DATABASE_KINDS } from "../support/databases.js";
+import { startTestServer, type TestServer } from "../support/server.js";
+import { startSmtpCapture } from "../support/smtp.js";
+import { json, type Smtp, signedInUser, type TestUser } from "./billing-support.js";
+
+/** Every console route with a body that would be valid for an operator. */
+const ROUTES = (userId: string) => [
+  { method: "GET", path: "/api/admin/overview" },
+  { method: "GET", path: "/api/admin/users" },
+  { method: "GET", path: `/api/admin/users/${userId}` },
+  { method: "POST", path: `/api/admin/users/${userId}/ban`, body: { reason: "spam" } },
+  { method: "POST", path: `/api/admin/users/${userId}/unban`, body: {} },
+  { method: "POST", path: `/api/admin/users/${userId}/sessions/revoke`, body: {} },
+  { method: "GET", path: "/api/admin/audit-log" },
+];
+
+describe.each(DATABASE_KINDS)("the operator console's API on %s", (kind) => {
+  let smtp: Smtp;
+  let server: TestServer;
+  let operator: TestUser;
+  let user: TestUser;
+  let teamAdmin: TestUser;
+
+  const call = (actor: TestUser | null, route: { method: string; path: string; body?: unknown }, headers: Record<string, string> = {}) =>
+    server.fetch(
+      route.path,
+      route.body === undefined ? { method: route.method, headers: as(actor, headers) } : json(route.body, as(actor, headers)),
+    );
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    server = await startTestServer(kind, { SMTP_URL: smtp.url });
+    operator = await signedInUser(server, smtp, "Olga Operator");
+    await setOperatorRole(server.db, operator.email, true);
+    user = await signedInUser(server, smtp, "Ulla User");
+    teamAdmin = await signedInUser(server, smtp, "Tom Teamadmin");
+    await subscribePro(server, teamAdmin, "Talent Scouts");
+    const teams = await (await server.fetch("/api/teams?kind=admin", { headers: as(teamAdmin) })).json();
+    await addMember(server, teamAdmin, user, teams.items[0].id);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it("answers a visitor 401 whatever the body, and a user or a team admin 403, changing nothing", async () => {
+    for (const route of ROUTES(user.id)) {
+      for (const body of [undefined, "{not json", route.body]) {
+        const res = await server.fetch(route.path, {
+          method: route.method,
+          headers: { "content-type": "application/json" },
+          body: route.method === "GET" ? undefined : typeof body === "string" ? body : JSON.stringify(body ?? {}),
+        });
+        expect(res.status, `${route.method} ${route.path}`).toBe(401);
+      }
+      for (const actor of [user, teamAdmin]) {
+        const res = await call(actor, route, { "x-language": "de" });
+        expect(res.status, `${route.method} ${route.path}`).toBe(403);
+        expect(await res.json()).toEqual({ code: "operator_only", message: "Nur Betreiber können die Konsole verwenden." });
+      }
+    }
+    const banned = await server.db.selectFrom("user").select("banned").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(banned.banned).toBeFalsy();
+    expect(await server.db.selectFrom("audit_log").selectAll().execute()).toEqual([]);
+  });
+
+  it("keeps the identity library's own admin routes closed to everyone, operators included", async () => {
+    for (const path of [
+      "/api/auth/admin/ban-user",
+      "/api/auth/admin/set-role",
+      "/api/auth/admin/list-users",
+      "/api/auth/admin/impersonate-user",
+    ]) {
+      const res = await server.fetch(path, json({ userId: user.id, role: "admin" }, as(operator)));
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it("finds users by part of the address or name, or by id, with filters, sorting and pages", async () => {
+    const byName = await (await call(operator, { method: "GET", path: "/api/admin/users?q=ulla" })).json();
+    expect(byName.items.map((u: { email: string }) => u.email)).toEqual([user.email]);
+    const byAddress = await (await call(operator, { method: "GET", path: `/api/admin/users?q=${user.email.slice(5, 15)}` })).json();
+    expect(byAddress.items.map((u: { id: string }) => u.id)).toEqual([user.id]);
+    const byId = await (await call(operator, { method: "GET", path: `/api/admin/users?q=${teamAdmin.id}` })).json();
+    expect(byId.items.map((u: { id: string }) => u.id)).toEqual([teamAdmin.id]);
+    const sorted = await (await call(operator, { method: "GET", path: "/api/admin/users?sort=name&dir=asc" })).json();
+    expect(sorted.items.map((u: { name: string }) => u.name)).toEqual(["Olga Operator", "Tom Teamadmin", "Ulla User"]);
+    expect(sorted).toMatchObject({ total: 3, page: 1, pageSize: 25 });
+    expect(sorted.items[0]).toMatchObject({ operator: true, banned: false, emailVerified: true });
+    const pro = await (await call(operator, { method: "GET", path: "/api/admin/users?plan=pro" })).json();
+    expect(pro.items.map((u: { id: string }) => u.id)).toEqual([teamAdmin.id]);
+    const empty = await (await call(operator, { method: "GET", path: "/api/admin/users?page=2" })).json();
+    expect(empty).toMatchObject({ items: [], total: 3, page: 2 });
+    const bad = await call(operator, { method: "GET", path: "/api/admin/users?sort=password" });
+    expect(bad.status).toBe(400);
+  });
+
+  it("shows one user with sessions, teams and sign-in methods; an unknown id is 404", async () => {
+    const res = await call(operator, { method: "GET", path: `/api/admin/users/${user.id}` });
+    expect(res.status).toBe(200);
+    const detail = await res.json();
+    expect(detail).toMatchObject({ id: user.id, email: user.email, signInMethods: ["password"], banned: false });
+    expect(detail.teams).toEqual([expect.objectContaining({ name: "Talent Scouts", role: "member" })]);
+    expect(detail.sessions.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(detail)).not.toContain(user.cookie.split("=")[1]?.split(".")[0]);
+    expect((await call(operator, { method: "GET", path: "/api/admin/users/nobody" })).status).toBe(404);
+  });
+
+  it("bans a user: every session ends, sign-in is refused, and the ban is recorded; then lifts it", async () => {
+    const invalid = await call(
+      operator,
+      { method: "POST", path: `/api/admin/users/${user.id}/ban`, body: { reason: " " } },
+      { "x-language": "de" },
+    );
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).code).toBe("invalid_ban");
+    const past = await call(operator, {
+      method: "POST",
+      path: `/api/admin/users/${user.id}/ban`,
+      body: { reason: "x", expiresAt: "2020-01-01T00:00:00Z" },
+    });
+    expect(past.status).toBe(400);
+
+    const ban = await call(operator, { method: "POST", path: `/api/admin/users/${user.id}/ban`, body: { reason: "Spam invitations" } });
+    expect(ban.status).toBe(200);
+    expect((await server.fetch("/api/auth/get-session", { headers: as(user) }).then((r) => r.json())) ?? null).toBeNull();
+    const signIn = await server.fetch("/api/auth/sign-in/email", json({ email: user.email, password: "correct horse battery" }));
+    expect(signIn.status).toBe(403);
+    expect((await signIn.json()).code).toBe("BANNED_USER");
+
+    const detail = await (await call(operator, { method: "GET", path: `/api/admin/users/${user.id}` })).json();
+    expect(detail).toMatchObject({ banned: true, banReason: "Spam invitations", banExpires: null, sessions: [] });
+
+    const self = await call(operator, { method: "POST", path: `/api/admin/users/${operator.id}/ban`, body: { reason: "x" } });
+    expect(self.status).toBe(409);
+
+    const unban = await call(operator, { method: "POST", path: `/api/admin/users/${user.id}/unban`, body: {} });
+    expect(unban.status).toBe(200);
+    const again = await server.fetch("/api/auth/sign-in/email", json({ email: user.email, password: "correct horse battery" }));
+    expect(again.status).toBe(200);
+    user.cookie = (again.headers.get("set-cookie") ?? "").split(";")[0] as string;
+
+    const log = await (await call(operator, { method: "GET", path: `/api/admin/audit-log?target=${user.id}` })).json();
+    expect(log.items.map((e: { action: string; outcome: string }) => `${e.action}:${e.outcome}`)).toEqual([
+      "user.unban:success",
+      "user.ban:success",
+    ]);
+    expect(log.items[1]).toMatchObject({ actorEmail: operator.email, targetLabel: user.email, details: { reason: "Spam invitations" } });
+    const stored = await server.db.selectFrom("audit_log").select("ipHash").executeTakeFirstOrThrow();
+    expect(stored.ipHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("signs one session or all sessions of a user out, and records a refused action as a failure", async () => {
+    const detail = await (await call(operator, { method: "GET", path: `/api/admin/users/${teamAdmin.id}` })).json();
+    const one = await call(operator, {
+      method: "POST",
+      path: `/api/admin/users/${teamAdmin.id}/sessions/revoke`,
+      body: { sessionId: detail.sessions[0].id },
+    });
+    expect(await one.json()).toEqual({ revoked: 1 });
+    expect(await (await server.fetch("/api/auth/get-session", { headers: as(teamAdmin) })).json()).toBeNull();
+    const missing = await call(operator, {
+      method: "POST",
+      path: `/api/admin/users/${teamAdmin.id}/sessions/revoke`,
+      body: { sessionId: "gone" },
+    });
+    expect(missing.status).toBe(404);
+    const log = await (await call(operator, { method: "GET", path: `/api/admin/audit-log?target=${teamAdmin.id}` })).json();
+    expect(log.items.map((e: { action: string; outcome: string }) => `${e.action}:${e.outcome}`)).toEqual([
+      "user.session.revoke:failure",
+      "user.session.revoke:success",
+    ]);
+  });
+
+  it("takes a revoked operator role away at once, although the session still holds the old user", async () => {
+    await setOperatorRole(server.db, operator.email, false);
+    expect((await call(operator, { method: "GET", path: "/api/admin/overview" })).status).toBe(403);
+    await setOperatorRole(server.db, operator.email, true);
+    const overview = await (await call(operator, { method: "GET", path: "/api/admin/overview" })).json();
+    expect(overview).toMatchObject({ users: 3, teams: 1 });
+  });
+});
