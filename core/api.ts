@@ -4,6 +4,7 @@
  */
 import type { ContactFieldErrors } from "./contact/fields";
 import type { ContactInput } from "./contact/schema";
+import type { OperatorRoutes } from "./operator";
 import type { PlanType } from "./plans";
 import type { TeamPermission, TeamRole } from "./teams";
 
@@ -155,7 +156,7 @@ export interface ProfileImage {
 }
 
 /** Each route the browser calls, as "METHOD path": its JSON body (if any) and its answer. */
-export interface ApiRoutes {
+export interface ApiRoutes extends OperatorRoutes {
   "POST /api/send-contact": { body: ContactInput; answer: ContactCreated };
   "POST /api/create-checkout-session": { body: CheckoutRequest; answer: CheckoutSession };
   "POST /api/create-portal-session": { answer: PortalSession };

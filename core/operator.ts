@@ -96,7 +96,8 @@ export interface BanRequest {
 export interface AuditEntry {
   id: number;
   at: string;
-  actorEmail: string;
+  /** Null for an action from the command line. */
+  actorEmail: string | null;
   action: string;
   targetType: string;
   targetId: string | null;

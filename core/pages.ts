@@ -44,6 +44,15 @@ export const PAGES: readonly PageDef[] = [
     file: "routes/account/security.tsx",
   },
   { path: "teams", key: "teams", robots: "noindex, nofollow", audience: "account", file: "routes/account/teams.tsx" },
+  { path: "admin", key: "operatorOverview", robots: "noindex, nofollow", audience: "account", file: "routes/operator/overview.tsx" },
+  { path: "admin/users", key: "operatorUsers", robots: "noindex, nofollow", audience: "account", file: "routes/operator/users.tsx" },
+  {
+    path: "admin/audit-log",
+    key: "operatorAuditLog",
+    robots: "noindex, nofollow",
+    audience: "account",
+    file: "routes/operator/audit-log.tsx",
+  },
 ];
 
 /**
@@ -53,6 +62,7 @@ export const PAGES: readonly PageDef[] = [
 export const APP_SHELL_PAGES: readonly { path: string; file: string }[] = [
   { path: "teams/:teamId", file: "routes/account/team-general.tsx" },
   { path: "teams/:teamId/members", file: "routes/account/team-members.tsx" },
+  { path: "admin/users/:userId", file: "routes/operator/user.tsx" },
 ];
 
 /** Prerendered path of the not-found page of each language (served with status 404). */

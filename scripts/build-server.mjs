@@ -2,7 +2,12 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { main: "server/main.ts", migrate: "server/cli/migrate.ts", contacts: "server/cli/contacts.ts" },
+  entryPoints: {
+    main: "server/main.ts",
+    migrate: "server/cli/migrate.ts",
+    contacts: "server/cli/contacts.ts",
+    admin: "server/cli/admin.ts",
+  },
   outdir: "build/node",
   bundle: true,
   platform: "node",

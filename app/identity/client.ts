@@ -39,6 +39,8 @@ export const authClient = createAuthClient({
         teamName: { type: "string", required: false },
         createOrganization: { type: "boolean", required: false, input: false },
         organizationName: { type: "string", required: false, input: false },
+        // The operator role (the admin plugin's field); the server checks it again on every console call.
+        role: { type: "string", required: false, input: false },
       },
     }),
   ],

@@ -33,7 +33,7 @@ try {
     await recordAudit(
       database.db,
       config.AUTH_SECRET,
-      { id: null, email: "command line" },
+      { id: null, email: null },
       {
         action: grant ? "role.grant" : "role.revoke",
         targetType: "user",

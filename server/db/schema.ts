@@ -233,7 +233,8 @@ export interface AuditLogTable {
   at: Generated<Date>;
   /** The operator's user id; null for the command line. */
   actorId: string | null;
-  actorEmail: string;
+  /** The operator's address at the time; null for the command line. */
+  actorEmail: string | null;
   action: string;
   targetType: string;
   targetId: string | null;

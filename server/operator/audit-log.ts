@@ -2,10 +2,10 @@ import { type AuditAction, type AuditEntry, OPERATOR_PAGE_SIZE, type Paged } fro
 import { hashAddress } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
 
-/** Who acted: an operator's session, or the command line. */
+/** Who acted: an operator's session, or the command line (no id, no address). */
 export interface AuditActor {
   id: string | null;
-  email: string;
+  email: string | null;
   /** The client address, hashed before it is stored; absent for the command line. */
   clientIp?: string;
 }

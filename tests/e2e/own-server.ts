@@ -6,15 +6,17 @@ import { freePort } from "../support/server";
 
 export interface OwnServer {
   url: string;
-  stop(): Promise<void>;
+  /** Its embedded database's folder, kept by `stop({ keepData: true })` for a command or a restart. */
+  dataDir: string;
+  stop(opts?: { keepData?: boolean }): Promise<void>;
 }
 
 /**
  * A second instance of the production build on its own embedded database, for a spec that needs
  * an operator setting (maintenance, sign-up mode) that must not reach the other specs' server.
  */
-export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "crm-e2e-own-"));
+export async function startOwnServer(env: Record<string, string>, opts: { dataDir?: string } = {}): Promise<OwnServer> {
+  const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), "crm-e2e-own-")));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ["build/node/main.js"], {
@@ -47,10 +49,11 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
   }
   return {
     url,
-    async stop() {
+    dataDir,
+    async stop({ keepData = false } = {}) {
       server.kill("SIGTERM");
       await new Promise((resolve) => server.once("exit", resolve));
-      await rm(dataDir, { recursive: true, force: true });
+      if (!keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { isOperator } from "../../../core/operator";
 import { openBillingPortal } from "../../api/billing";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient, type Session } from "../../identity/client";
@@ -125,6 +126,13 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
                 {t("userMenu.teams")}
               </LocalizedLink>
             </li>
+            {isOperator(user) && (
+              <li>
+                <LocalizedLink to="/admin" className={item}>
+                  {t("userMenu.operatorConsole")}
+                </LocalizedLink>
+              </li>
+            )}
             {isPro && (
               <li>
                 <button type="button" className={item} onClick={() => openBillingPortal(lang)}>

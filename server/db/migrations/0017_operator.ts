@@ -19,7 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       id bigint generated always as identity primary key,
       at timestamptz not null default now(),
       "actorId" text,
-      "actorEmail" text not null,
+      "actorEmail" text,
       action text not null,
       "targetType" text not null,
       "targetId" text,

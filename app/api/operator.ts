@@ -1,0 +1,14 @@
+import type { BanRequest, UserListQuery } from "../../core/operator";
+import { request } from "./client";
+
+/** The operator console's calls; the server refuses them to anyone but an operator. */
+export const operatorApi = {
+  overview: () => request("GET /api/admin/overview"),
+  users: (query: UserListQuery) => request("GET /api/admin/users", { query: { ...query } }),
+  user: (userId: string) => request("GET /api/admin/users/:userId", { params: { userId } }),
+  ban: (userId: string, body: BanRequest) => request("POST /api/admin/users/:userId/ban", { params: { userId }, body }),
+  unban: (userId: string) => request("POST /api/admin/users/:userId/unban", { params: { userId } }),
+  revokeSessions: (userId: string, sessionId?: string) =>
+    request("POST /api/admin/users/:userId/sessions/revoke", { params: { userId }, body: sessionId ? { sessionId } : {} }),
+  auditLog: (page: number, target?: string) => request("GET /api/admin/audit-log", { query: { page, target } }),
+};

@@ -1,0 +1,207 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import {
+  type OperatorUserRow,
+  SEARCH_MAX,
+  SORT_DIRECTIONS,
+  type SortDirection,
+  USER_FILTERS,
+  USER_SORTS,
+  type UserListQuery,
+  type UserSort,
+} from "../../../core/operator";
+import { operatorApi } from "../../api/operator";
+import { LocalizedLink } from "../../i18n";
+import type { Session } from "../../identity/client";
+import { Button, TextField } from "../../ui";
+import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
+import { Pager } from "./pager";
+import { useLoad } from "./use-load";
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  values.includes(value as T) ? (value as T) : undefined;
+
+/** The list's state lives in the address, so a search can be shared, reloaded and gone back to. */
+function queryOf(params: URLSearchParams): UserListQuery {
+  return {
+    q: params.get("q") ?? undefined,
+    page: Math.max(1, Number(params.get("page")) || 1),
+    sort: oneOf(USER_SORTS, params.get("sort")),
+    dir: oneOf(SORT_DIRECTIONS, params.get("dir")),
+    status: oneOf(USER_FILTERS.status, params.get("status")),
+    plan: oneOf(USER_FILTERS.plan, params.get("plan")),
+  };
+}
+
+export function statusOf(user: Pick<OperatorUserRow, "banned" | "emailVerified">): "banned" | "unverified" | "active" {
+  if (user.banned) return "banned";
+  return user.emailVerified ? "active" : "unverified";
+}
+
+export const STATUS_KEYS = { active: "users.statusActive", banned: "users.statusBanned", unverified: "users.statusUnverified" } as const;
+const STATUS_LOOKS = {
+  active: "bg-green-50 text-green-800 ring-green-200",
+  banned: "bg-red-50 text-red-800 ring-red-200",
+  unverified: "bg-amber-50 text-amber-900 ring-amber-200",
+} as const;
+
+/** /{lang}/admin/users: search, filter, sort and page through every user. */
+export function UsersPage({ session }: { session: Session }) {
+  const { t } = useTranslation("operator");
+  const [params, setParams] = useSearchParams();
+  const query = queryOf(params);
+  const [load] = useLoad(params.toString(), () => operatorApi.users(query));
+  const [search, setSearch] = useState(query.q ?? "");
+  const when = useDateTime();
+
+  const update = (changes: Partial<Record<keyof UserListQuery, string | undefined>>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!("page" in changes)) next.delete("page");
+    setParams(next);
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    update({ q: search.trim(), status: String(form.get("status") ?? ""), plan: String(form.get("plan") ?? "") });
+  };
+
+  const sortHeader = (column: UserSort, label: string) => {
+    const active = (query.sort ?? "createdAt") === column;
+    const dir: SortDirection = active ? (query.dir ?? (column === "createdAt" ? "desc" : "asc")) : "asc";
+    return (
+      <th scope="col" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"} className="py-2 pr-3 font-medium">
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+          onClick={() => update({ sort: column, dir: active && dir === "asc" ? "desc" : "asc" })}
+          aria-label={t("users.sortBy", { column: label })}
+        >
+          {label}
+          <span aria-hidden="true">{active ? (dir === "asc" ? "▲" : "▼") : "↕"}</span>
+        </button>
+      </th>
+    );
+  };
+
+  const select = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
+  return (
+    <OperatorLayout session={session} title={t("users.title")} intro={t("users.intro")}>
+      <search>
+        <form
+          onSubmit={submit}
+          className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+        >
+          <TextField
+            id="user-search"
+            look="compact"
+            type="search"
+            label={t("users.search")}
+            value={search}
+            maxLength={SEARCH_MAX}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <label className="block text-sm font-medium text-slate-800">
+            {t("users.status")}
+            <select name="status" defaultValue={query.status ?? ""} key={`status-${query.status}`} className={select}>
+              <option value="">{t("users.any")}</option>
+              {USER_FILTERS.status.map((s) => (
+                <option key={s} value={s}>
+                  {t(STATUS_KEYS[s])}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm font-medium text-slate-800">
+            {t("users.plan")}
+            <select name="plan" defaultValue={query.plan ?? ""} key={`plan-${query.plan}`} className={select}>
+              <option value="">{t("users.any")}</option>
+              <option value="individual">{t("users.planIndividual")}</option>
+              <option value="pro">{t("users.planPro")}</option>
+            </select>
+          </label>
+          <Button type="submit" variant="strong" size="md">
+            {t("users.searchButton")}
+          </Button>
+        </form>
+      </search>
+
+      <LoadState load={load} />
+      {load.state === "loaded" && (
+        <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          {load.data.total === 0 ? (
+            <p className="text-slate-700">{t("users.empty")}</p>
+          ) : (
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+            <section className="overflow-x-auto" aria-labelledby="users-caption" tabIndex={0}>
+              <table className="w-full min-w-[36rem] text-left text-sm">
+                <caption id="users-caption" className="pb-2 text-left text-sm text-slate-600">
+                  {t("users.tableCaption", {
+                    from: (load.data.page - 1) * load.data.pageSize + 1,
+                    to: (load.data.page - 1) * load.data.pageSize + load.data.items.length,
+                    total: load.data.total,
+                  })}
+                </caption>
+                <thead className="border-b border-slate-200 text-slate-600">
+                  <tr>
+                    {sortHeader("name", t("users.columns.name"))}
+                    {sortHeader("email", t("users.columns.email"))}
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      {t("users.columns.plan")}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      {t("users.columns.status")}
+                    </th>
+                    {sortHeader("createdAt", t("users.columns.createdAt"))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {load.data.items.map((user) => {
+                    const status = statusOf(user);
+                    return (
+                      <tr key={user.id} className="border-b border-slate-100 last:border-0">
+                        <td className="max-w-[14rem] py-2 pr-3">
+                          <LocalizedLink
+                            to={`/admin/users/${user.id}`}
+                            className="font-medium text-blue-800 underline-offset-4 hover:underline"
+                          >
+                            <span className="block truncate" title={user.name}>
+                              {user.name || user.email}
+                            </span>
+                          </LocalizedLink>
+                          {user.operator && <span className="text-xs text-slate-600">{t("users.operatorBadge")}</span>}
+                        </td>
+                        <td className="max-w-[16rem] truncate py-2 pr-3 text-slate-700" title={user.email}>
+                          {user.email}
+                        </td>
+                        <td className="py-2 pr-3 text-slate-700">
+                          {user.planType === "pro" ? t("users.planPro") : t("users.planIndividual")}
+                        </td>
+                        <td className="py-2 pr-3">
+                          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_LOOKS[status]}`}>
+                            {t(STATUS_KEYS[status])}
+                          </span>
+                        </td>
+                        <td className="whitespace-nowrap py-2 text-slate-700">{when(user.createdAt)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </section>
+          )}
+          <Pager
+            page={load.data.page}
+            total={load.data.total}
+            pageSize={load.data.pageSize}
+            onPage={(page) => update({ page: String(page) })}
+          />
+        </div>
+      )}
+    </OperatorLayout>
+  );
+}

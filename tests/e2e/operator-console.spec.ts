@@ -1,0 +1,139 @@
+import { execFileSync } from "node:child_process";
+import { request as apiRequest, type Page } from "@playwright/test";
+import { PASSWORD, uniqueEmail } from "./accounts-support";
+import { axeViolations, codeFromMail, expect, test } from "./fixtures";
+import { type OwnServer, startOwnServer } from "./own-server";
+
+const texts = {
+  en: {
+    users: "Users",
+    search: "Search users",
+    searchButton: "Search",
+    ban: "Ban user",
+    reason: "Reason",
+    confirm: "Ban",
+    banned: "The user is banned and signed out everywhere.",
+    lift: "Lift the ban",
+    lifted: "The ban is lifted.",
+    auditLog: "Audit log",
+    bannedAction: "User banned",
+    status: "Banned",
+  },
+  de: {
+    users: "Nutzer",
+    search: "Nutzer suchen",
+    searchButton: "Suchen",
+    ban: "Nutzer sperren",
+    reason: "Grund",
+    confirm: "Sperren",
+    banned: "Der Nutzer ist gesperrt und überall abgemeldet.",
+    lift: "Sperre aufheben",
+    lifted: "Die Sperre ist aufgehoben.",
+    auditLog: "Protokoll",
+    bannedAction: "Nutzer gesperrt",
+    status: "Gesperrt",
+  },
+};
+
+let server: OwnServer;
+const operatorEmail = uniqueEmail("operator");
+const userEmail = uniqueEmail("recruiter");
+
+async function createAccount(baseURL: string, email: string, name: string) {
+  const api = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  await api.post("/api/auth/sign-up/email", { data: { name, email, password: PASSWORD } });
+  const otp = await codeFromMail(email);
+  expect((await api.post("/api/auth/email-otp/verify-email", { data: { email, otp } })).status()).toBe(200);
+  await api.dispose();
+}
+
+// The console needs an operator, made the way an operator is made: by the command line, with the server stopped
+// (the embedded database has one process at a time).
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const env = { SMTP_URL: process.env.E2E_SMTP_URL as string };
+  const first = await startOwnServer(env);
+  await createAccount(first.url, operatorEmail, "Olga Operator");
+  await createAccount(first.url, userEmail, "Ulla Recruiter");
+  await first.stop({ keepData: true });
+  execFileSync(process.execPath, ["build/node/admin.js", "grant", operatorEmail], {
+    env: { ...process.env, DATA_DIR: first.dataDir, DATABASE_URL: "", AUTH_SECRET: "e2e-own-secret-e2e-own-secret-e2e-own" },
+  });
+  server = await startOwnServer(env, { dataDir: first.dataDir });
+});
+test.afterAll(() => server?.stop());
+
+async function signIn(page: Page, email: string) {
+  const res = await page.request.post(`${server.url}/api/auth/sign-in/email`, {
+    headers: { origin: server.url },
+    data: { email, password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+}
+
+test("a signed-in user who is no operator is sent from the console to the dashboard", async ({ page }) => {
+  await signIn(page, userEmail);
+  await page.goto(`${server.url}/en/admin/users`);
+  await expect(page).toHaveURL(`${server.url}/en/dashboard`);
+});
+
+for (const lang of ["en", "de"] as const) {
+  const x = texts[lang];
+  test(`an operator finds a user, bans them, lifts the ban and sees both in the audit log (${lang}) @phone`, async ({ page }) => {
+    // A walk through four screens, each checked with axe.
+    test.setTimeout(60_000);
+    await signIn(page, operatorEmail);
+    await page.goto(`${server.url}/${lang}/admin/users`);
+    await expect(page.getByRole("heading", { level: 1, name: x.users })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByLabel(x.search).fill("ulla");
+    await page.getByRole("button", { name: x.searchButton, exact: true }).click();
+    await expect(page).toHaveURL(/[?&]q=ulla/);
+    const table = page.getByRole("table");
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await table.getByRole("link", { name: "Ulla Recruiter" }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: "Ulla Recruiter" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: x.ban }).click();
+    const dialog = page.getByRole("dialog", { name: x.ban });
+    await dialog.getByLabel(x.reason).fill("Sends spam invitations");
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: x.confirm, exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: x.banned })).toBeVisible();
+    await expect(page.getByText(x.status, { exact: true })).toBeVisible();
+
+    // Banned: the user's own sign-in is refused.
+    const refused = await page.request.post(`${server.url}/api/auth/sign-in/email`, {
+      headers: { origin: server.url },
+      data: { email: userEmail, password: PASSWORD },
+    });
+    expect(refused.status()).toBe(403);
+
+    await page.getByRole("button", { name: x.lift }).click();
+    await expect(page.getByRole("status").filter({ hasText: x.lifted })).toBeVisible();
+
+    await page
+      .getByRole("navigation", { name: lang === "en" ? "Operator console" : "Betreiberkonsole" })
+      .getByRole("link", { name: x.auditLog })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: x.auditLog })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: x.bannedAction }).filter({ hasText: userEmail }).first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+test("the users table sorts by a column and says how it is sorted", async ({ page }) => {
+  await signIn(page, operatorEmail);
+  await page.goto(`${server.url}/en/admin/users`);
+  const nameHeader = page.getByRole("columnheader", { name: /Name/ });
+  await expect(nameHeader).toHaveAttribute("aria-sort", "none");
+  await page.getByRole("button", { name: "Sort by Name" }).click();
+  await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
+  const names = page.getByRole("table").getByRole("link");
+  await expect(names.first()).toHaveText("Olga Operator");
+  await page.getByRole("button", { name: "Sort by Name" }).click();
+  await expect(nameHeader).toHaveAttribute("aria-sort", "descending");
+  await expect(names.first()).toHaveText("Ulla Recruiter");
+});
