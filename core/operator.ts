@@ -114,6 +114,11 @@ export const AUDIT_ACTIONS = [
   "user.unban",
   "user.sessions.revoke",
   "user.session.revoke",
+  "contact.handle",
+  "contact.spam",
+  "contact.reopen",
+  "contact.retry",
+  "contact.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -127,6 +132,33 @@ export interface OperatorOverview {
   contactRequests: number;
 }
 
+/** Where a contact request stands for the operators: new, handled (with a note) or spam. */
+export const CONTACT_STATES = ["new", "handled", "spam"] as const;
+export type ContactState = (typeof CONTACT_STATES)[number];
+export const HANDLED_NOTE_MAX = 2000;
+
+export interface OperatorContactRequest {
+  id: string;
+  createdAt: string;
+  state: ContactState;
+  name: string;
+  email: string;
+  company: string | null;
+  message: string | null;
+  language: string;
+  /** The notification mails: delivered, waiting (will be tried again) and given up. */
+  mails: { sent: number; waiting: number; failed: number };
+  handledAt: string | null;
+  handledBy: string | null;
+  note: string | null;
+}
+
+/** POST /api/admin/contact-requests/:requestId: the body. */
+export interface ContactRequestChange {
+  state: ContactState;
+  note?: string;
+}
+
 /** The console's routes, merged into `ApiRoutes`. */
 export interface OperatorRoutes {
   "GET /api/admin/overview": { answer: OperatorOverview };
@@ -136,4 +168,7 @@ export interface OperatorRoutes {
   "POST /api/admin/users/:userId/unban": { answer: { ok: true } };
   "POST /api/admin/users/:userId/sessions/revoke": { body: { sessionId?: string }; answer: { revoked: number } };
   "GET /api/admin/audit-log": { answer: Paged<AuditEntry> };
+  "GET /api/admin/contact-requests": { answer: Paged<OperatorContactRequest> };
+  "POST /api/admin/contact-requests/:requestId": { body: ContactRequestChange; answer: { ok: true } };
+  "POST /api/admin/contact-requests/:requestId/retry": { answer: { retried: number } };
 }

@@ -47,6 +47,13 @@ export const PAGES: readonly PageDef[] = [
   { path: "admin", key: "operatorOverview", robots: "noindex, nofollow", audience: "account", file: "routes/operator/overview.tsx" },
   { path: "admin/users", key: "operatorUsers", robots: "noindex, nofollow", audience: "account", file: "routes/operator/users.tsx" },
   {
+    path: "admin/contact-requests",
+    key: "operatorContactRequests",
+    robots: "noindex, nofollow",
+    audience: "account",
+    file: "routes/operator/contact-requests.tsx",
+  },
+  {
     path: "admin/audit-log",
     key: "operatorAuditLog",
     robots: "noindex, nofollow",

@@ -124,7 +124,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", accountRoutes({ auth, db }));
   app.route("/", accountSecurityRoutes({ auth, db, sendMail: deps.sendMail, passwords: deps.passwords, config, kv: deps.kv }));
   app.route("/", imageRoutes(db));
-  app.route("/", operatorRoutes({ auth, db, secret: config.AUTH_SECRET }));
+  app.route("/", operatorRoutes({ auth, db, secret: config.AUTH_SECRET, outbox: deps.outbox }));
   if (provider.kind === "local") {
     app.route("/", localPaymentRoutes({ auth, local: provider as LocalProvider, events, trustedOrigins: trustedOrigins(config) }));
   }

@@ -1,4 +1,4 @@
-import type { BanRequest, UserListQuery } from "../../core/operator";
+import type { BanRequest, ContactRequestChange, ContactState, UserListQuery } from "../../core/operator";
 import { request } from "./client";
 
 /** The operator console's calls; the server refuses them to anyone but an operator. */
@@ -11,4 +11,8 @@ export const operatorApi = {
   revokeSessions: (userId: string, sessionId?: string) =>
     request("POST /api/admin/users/:userId/sessions/revoke", { params: { userId }, body: sessionId ? { sessionId } : {} }),
   auditLog: (page: number, target?: string) => request("GET /api/admin/audit-log", { query: { page, target } }),
+  contactRequests: (query: { q?: string; state?: ContactState; page: number }) => request("GET /api/admin/contact-requests", { query }),
+  setContactState: (requestId: string, body: ContactRequestChange) =>
+    request("POST /api/admin/contact-requests/:requestId", { params: { requestId }, body }),
+  retryContactMails: (requestId: string) => request("POST /api/admin/contact-requests/:requestId/retry", { params: { requestId } }),
 };

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config.js";
-import { csvRow } from "../contact/csv.js";
+import { contactsCsv } from "../contact/csv.js";
 import { listContacts } from "../contact/list-contacts.js";
 import { openDatabase } from "../db/database.js";
 
@@ -52,9 +52,7 @@ try {
     process.exit(1);
   });
   if (command === "export") {
-    const header = ["id", "created_at", "status", "name", "email", "company", "message", "language", "mails_sent", "mails_total"] as const;
-    process.stdout.write(csvRow([...header]));
-    for (const row of rows) process.stdout.write(csvRow(header.map((key) => row[key])));
+    process.stdout.write(contactsCsv(rows));
   } else if (!rows.length) {
     console.log("No contact requests stored.");
   } else {

@@ -1,3 +1,5 @@
+import type { ContactRow } from "./list-contacts.js";
+
 /**
  * One CSV field (RFC 4180). A value a spreadsheet would run as a formula (starting with =, +, -, @,
  * tab or carriage return) is prefixed with an apostrophe so it opens as text.
@@ -11,4 +13,22 @@ export function csvField(value: string | number | Date | null | undefined): stri
 
 export function csvRow(values: (string | number | Date | null | undefined)[]): string {
   return `${values.map(csvField).join(",")}\r\n`;
+}
+
+const CONTACT_COLUMNS = [
+  "id",
+  "created_at",
+  "status",
+  "name",
+  "email",
+  "company",
+  "message",
+  "language",
+  "mails_sent",
+  "mails_total",
+] as const;
+
+/** Contact requests as CSV with a header row: the export of the command line and of the console. */
+export function contactsCsv(rows: ContactRow[]): string {
+  return [csvRow([...CONTACT_COLUMNS]), ...rows.map((row) => csvRow(CONTACT_COLUMNS.map((key) => row[key])))].join("");
 }

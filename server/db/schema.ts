@@ -104,6 +104,10 @@ export interface ContactRequestTable {
   ip_hash: string;
   user_agent: string | null;
   created_at: Generated<Date>;
+  // An operator's handling of the request (migration 0018_contact_handling).
+  handled_at: Date | null;
+  handled_by: string | null;
+  handled_note: string | null;
 }
 
 /** The outbox: mails waiting for delivery, written with the change that caused them. */

@@ -33,6 +33,9 @@ export interface OutboxOptions {
   releaseLeasesOnStart?: boolean;
 }
 
+/** A mail unsent after this many attempts is given up: it waits in the table for an operator to retry it. */
+export const MAX_MAIL_ATTEMPTS = 25;
+
 /** Delay before attempt n+1 after n failed attempts: exponential, capped, with ±20 % jitter. */
 export function retryDelayMs(failedAttempts: number, baseMs: number, maxMs: number, random = Math.random): number {
   const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, failedAttempts - 1));
@@ -54,7 +57,7 @@ export function startOutboxWorker(opts: OutboxOptions): OutboxWorker {
   const sendTimeoutMs = opts.sendTimeoutMs ?? 15_000;
   const retryBaseMs = opts.retryBaseMs ?? 1_000;
   const retryMaxMs = opts.retryMaxMs ?? 15 * 60_000;
-  const maxAttempts = opts.maxAttempts ?? 25;
+  const maxAttempts = opts.maxAttempts ?? MAX_MAIL_ATTEMPTS;
 
   let stopped = false;
   let running: Promise<void> | undefined;

@@ -12,7 +12,7 @@ export interface AuditActor {
 
 export interface AuditRecord {
   action: AuditAction;
-  targetType: "user" | "team" | "session";
+  targetType: "user" | "team" | "contact";
   targetId: string | null;
   targetLabel?: string | null;
   outcome: "success" | "failure";

@@ -1,14 +1,25 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { BAN_REASON_MAX, SEARCH_MAX, SORT_DIRECTIONS, USER_FILTERS, USER_SORTS } from "../../core/operator.js";
+import {
+  BAN_REASON_MAX,
+  CONTACT_STATES,
+  HANDLED_NOTE_MAX,
+  SEARCH_MAX,
+  SORT_DIRECTIONS,
+  USER_FILTERS,
+  USER_SORTS,
+} from "../../core/operator.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
+import { contactsCsv } from "../contact/csv.js";
+import { listContacts } from "../contact/list-contacts.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { readJson } from "../http/errors.js";
 import { requireOperator } from "../operator/access.js";
 import { type AuditActor, audited, listAudit } from "../operator/audit-log.js";
+import { contactRequestLabel, listContactRequests, retryContactMails, setContactState } from "../operator/contact-requests.js";
 import { overview } from "../operator/overview.js";
 import { banUser, listUsers, revokeUserSessions, unbanUser, userDetail, userLabel } from "../operator/users.js";
 
@@ -34,7 +45,7 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, error: "badRequest" | "i
 }
 
 /** The operator console's API: every route for operators only, every change recorded in the audit log. */
-export function operatorRoutes(deps: { auth: Auth; db: DB; secret: string }) {
+export function operatorRoutes(deps: { auth: Auth; db: DB; secret: string; outbox?: { wake(): void } }) {
   const app = new Hono<AppEnv & SessionEnv>();
   const operator = requireOperator(deps);
   const session = requireSession(deps.auth);
@@ -109,6 +120,51 @@ export function operatorRoutes(deps: { auth: Auth; db: DB; secret: string }) {
   app.get("/api/admin/audit-log", async (c) => {
     const query = parse(z.object({ page, target: z.string().max(200).optional() }), c.req.query());
     return c.json(await listAudit(deps.db, { page: query.page, targetId: query.target }));
+  });
+
+  app.get("/api/admin/contact-requests", async (c) => {
+    const query = parse(
+      z.object({ q: z.string().max(SEARCH_MAX).optional(), state: z.enum(CONTACT_STATES).optional(), page }),
+      c.req.query(),
+    );
+    return c.json(await listContactRequests(deps.db, query));
+  });
+
+  // The same file as `npm run contacts -- export --format csv`.
+  app.get("/api/admin/contact-requests/export.csv", async (c) => {
+    const csv = await audited(deps, actor(c), { action: "contact.export", targetType: "contact", targetId: null }, async () =>
+      contactsCsv(await listContacts(deps.db)),
+    );
+    c.header("Content-Type", "text/csv; charset=utf-8");
+    c.header("Content-Disposition", `attachment; filename="contact-requests-${new Date().toISOString().slice(0, 10)}.csv"`);
+    return c.body(csv);
+  });
+
+  app.post("/api/admin/contact-requests/:requestId", async (c) => {
+    const requestId = c.req.param("requestId") as string;
+    const change = parse(z.object({ state: z.enum(CONTACT_STATES), note: z.string().max(HANDLED_NOTE_MAX).optional() }), await readJson(c));
+    const action = change.state === "handled" ? "contact.handle" : change.state === "spam" ? "contact.spam" : "contact.reopen";
+    const label = await contactRequestLabel(deps.db, requestId);
+    await audited(
+      deps,
+      actor(c),
+      { action, targetType: "contact", targetId: requestId, targetLabel: label, details: change.note ? { note: change.note } : undefined },
+      () => setContactState(deps.db, requestId, { ...change, operatorId: c.var.session.user.id }),
+    );
+    return c.json({ ok: true as const });
+  });
+
+  app.post("/api/admin/contact-requests/:requestId/retry", async (c) => {
+    const requestId = c.req.param("requestId") as string;
+    const label = await contactRequestLabel(deps.db, requestId);
+    const retried = await audited(
+      deps,
+      actor(c),
+      { action: "contact.retry", targetType: "contact", targetId: requestId, targetLabel: label },
+      () => retryContactMails(deps.db, requestId),
+    );
+    if (retried > 0) deps.outbox?.wake();
+    return c.json({ retried });
   });
 
   return app;

@@ -137,3 +137,31 @@ test("the users table sorts by a column and says how it is sorted", async ({ pag
   await expect(nameHeader).toHaveAttribute("aria-sort", "descending");
   await expect(names.first()).toHaveText("Ulla Recruiter");
 });
+
+for (const lang of ["en", "de"] as const) {
+  const x = {
+    en: { nav: "Contact requests", details: "Details", note: "Note (optional)", handled: "Mark handled", state: "Handled" },
+    de: { nav: "Kontaktanfragen", details: "Details", note: "Notiz (optional)", handled: "Als erledigt markieren", state: "Erledigt" },
+  }[lang];
+  test(`an operator reads a contact request and marks it handled with a note (${lang}) @phone`, async ({ page }) => {
+    test.setTimeout(60_000);
+    const name = `Grace ${lang.toUpperCase()} Hopper`;
+    const sent = await page.request.post(`${server.url}/api/send-contact`, {
+      headers: { origin: server.url },
+      data: { name, email: uniqueEmail("grace"), company: "Navy", message: "A demo for twelve recruiters, please." },
+    });
+    expect(sent.status()).toBe(201);
+    await signIn(page, operatorEmail);
+    await page.goto(`${server.url}/${lang}/admin/contact-requests`);
+    await expect(page.getByRole("heading", { level: 1, name: x.nav })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: `${x.details}: ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name });
+    await expect(dialog.getByText("A demo for twelve recruiters, please.")).toBeVisible();
+    await dialog.getByLabel(x.note).fill("Demo booked for Monday");
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: x.handled }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("row").filter({ hasText: name }).getByText(x.state, { exact: true })).toBeVisible();
+  });
+}

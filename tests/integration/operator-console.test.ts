@@ -15,6 +15,10 @@ const ROUTES = (userId: string) => [
   { method: "POST", path: `/api/admin/users/${userId}/unban`, body: {} },
   { method: "POST", path: `/api/admin/users/${userId}/sessions/revoke`, body: {} },
   { method: "GET", path: "/api/admin/audit-log" },
+  { method: "GET", path: "/api/admin/contact-requests" },
+  { method: "GET", path: "/api/admin/contact-requests/export.csv" },
+  { method: "POST", path: "/api/admin/contact-requests/some-id", body: { state: "spam" } },
+  { method: "POST", path: "/api/admin/contact-requests/some-id/retry", body: {} },
 ];
 
 describe.each(DATABASE_KINDS)("the operator console's API on %s", (kind) => {
@@ -181,5 +185,69 @@ describe.each(DATABASE_KINDS)("the operator console's API on %s", (kind) => {
     await setOperatorRole(server.db, operator.email, true);
     const overview = await (await call(operator, { method: "GET", path: "/api/admin/overview" })).json();
     expect(overview).toMatchObject({ users: 3, teams: 1 });
+  });
+
+  it("lists contact requests with their notification mails, marks one handled with a note, another as spam, and retries given-up mails", async () => {
+    for (const [name, email, company] of [
+      ["Grace Hopper", "grace@navy.example", "Navy"],
+      ["Alan Turing", "alan@bletchley.example", "Bletchley"],
+    ]) {
+      expect((await server.fetch("/api/send-contact", json({ name, email, company }))).status).toBe(201);
+    }
+    const list = async (query = "") => (await call(operator, { method: "GET", path: `/api/admin/contact-requests${query}` })).json();
+    await expect
+      .poll(async () => (await list()).items.map((r: { mails: { sent: number } }) => r.mails.sent), { timeout: 15_000 })
+      .toEqual([2, 2]);
+    const grace = (await list("?q=navy")).items;
+    expect(grace).toEqual([
+      expect.objectContaining({ name: "Grace Hopper", state: "new", company: "Navy", mails: { sent: 2, waiting: 0, failed: 0 } }),
+    ]);
+
+    const handled = await call(operator, {
+      method: "POST",
+      path: `/api/admin/contact-requests/${grace[0].id}`,
+      body: { state: "handled", note: "Called back" },
+    });
+    expect(handled.status).toBe(200);
+    expect((await list("?state=handled")).items).toEqual([
+      expect.objectContaining({ id: grace[0].id, state: "handled", note: "Called back", handledBy: operator.email }),
+    ]);
+    const alan = (await list("?q=turing")).items[0];
+    await call(operator, { method: "POST", path: `/api/admin/contact-requests/${alan.id}`, body: { state: "spam" } });
+    expect((await list("?state=spam")).items.map((r: { id: string }) => r.id)).toEqual([alan.id]);
+    expect((await list("?state=new")).items).toEqual([]);
+    await call(operator, { method: "POST", path: `/api/admin/contact-requests/${alan.id}`, body: { state: "new" } });
+    const reopened = await server.db.selectFrom("contact_request").select("status").where("id", "=", alan.id).executeTakeFirstOrThrow();
+    expect(reopened.status).toBe("notified");
+
+    // A mail the outbox gave up on starts again.
+    await server.db
+      .updateTable("mail_outbox")
+      .set({ sent_at: null, attempts: 25, last_error: "550 mailbox full" })
+      .where("ref", "=", alan.id)
+      .execute();
+    expect((await list("?q=turing")).items[0].mails).toEqual({ sent: 0, waiting: 0, failed: 2 });
+    const retry = await call(operator, { method: "POST", path: `/api/admin/contact-requests/${alan.id}/retry`, body: {} });
+    expect(await retry.json()).toEqual({ retried: 2 });
+    await expect.poll(async () => (await list("?q=turing")).items[0].mails.sent, { timeout: 15_000 }).toBe(2);
+
+    const missing = await call(operator, { method: "POST", path: "/api/admin/contact-requests/nothing", body: { state: "spam" } });
+    expect(missing.status).toBe(404);
+    const invalid = await call(operator, { method: "POST", path: `/api/admin/contact-requests/${alan.id}`, body: { state: "archived" } });
+    expect(invalid.status).toBe(400);
+
+    const csv = await call(operator, { method: "GET", path: "/api/admin/contact-requests/export.csv" });
+    expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines[0]).toBe("id,created_at,status,name,email,company,message,language,mails_sent,mails_total");
+    expect(lines).toHaveLength(3);
+    const log = await (await call(operator, { method: "GET", path: "/api/admin/audit-log" })).json();
+    expect(log.items.slice(0, 5).map((e: { action: string }) => e.action)).toEqual([
+      "contact.export",
+      "contact.retry",
+      "contact.reopen",
+      "contact.spam",
+      "contact.handle",
+    ]);
   });
 });

@@ -42,12 +42,16 @@ const ROWS: Row[] = [
     ["POST", "/api/admin/users/:userId/unban"],
     ["POST", "/api/admin/users/:userId/sessions/revoke"],
     ["GET", "/api/admin/audit-log"],
+    ["GET", "/api/admin/contact-requests"],
+    ["GET", "/api/admin/contact-requests/export.csv"],
+    ["POST", "/api/admin/contact-requests/:requestId"],
+    ["POST", "/api/admin/contact-requests/:requestId/retry"],
   ].map(
     ([method = "", route = ""]): Row => ({
       route: `${method} ${route}`,
       request: (fx) => {
-        const target = route.replace(":userId", fx.member.id);
-        return method === "GET" ? get(target) : post(target, { reason: "spam" });
+        const target = route.replace(":userId", fx.member.id).replace(":requestId", "some-request");
+        return method === "GET" ? get(target) : post(target, { reason: "spam", state: "spam" });
       },
       status: { anonymous: 401, stranger: 403, guest: 403, member: 403, admin: 403 },
       allowed: [],

@@ -11,6 +11,7 @@ import * as twoFactorAndReverification from "./0009_two_factor_and_reverificatio
 import * as appSetting from "./0012_app_setting.js";
 import * as normalizedEmail from "./0013_normalized_email.js";
 import * as operator from "./0017_operator.js";
+import * as contactHandling from "./0018_contact_handling.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0012_app_setting": appSetting,
   "0013_normalized_email": normalizedEmail,
   "0017_operator": operator,
+  "0018_contact_handling": contactHandling,
 };

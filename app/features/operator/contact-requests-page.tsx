@@ -1,0 +1,279 @@
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { CONTACT_STATES, type ContactState, HANDLED_NOTE_MAX, type OperatorContactRequest, SEARCH_MAX } from "../../../core/operator";
+import { ApiRequestError } from "../../api/client";
+import { operatorApi } from "../../api/operator";
+import type { Session } from "../../identity/client";
+import { Button, buttonClass, TextField } from "../../ui";
+import { Dialog } from "../../ui/dialog";
+import { FormAlert } from "../../ui/form-alert";
+import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
+import { Pager } from "./pager";
+import { useLoad } from "./use-load";
+
+const STATE_LOOKS = {
+  new: "bg-blue-50 text-blue-800 ring-blue-200",
+  handled: "bg-green-50 text-green-800 ring-green-200",
+  spam: "bg-slate-100 text-slate-700 ring-slate-300",
+} as const;
+
+/** /{lang}/admin/contact-requests: what came in through the contact form, and what became of it. */
+export function ContactRequestsPage({ session }: { session: Session }) {
+  const { t } = useTranslation("operator");
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const state = CONTACT_STATES.find((s) => s === params.get("state"));
+  const q = params.get("q") ?? "";
+  const [load, reload] = useLoad(params.toString(), () => operatorApi.contactRequests({ q: q || undefined, state, page }));
+  const [search, setSearch] = useState(q);
+  const [open, setOpen] = useState<OperatorContactRequest | null>(null);
+  const when = useDateTime();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    if (search.trim()) next.set("q", search.trim());
+    const chosen = String(new FormData(event.currentTarget).get("state") ?? "");
+    if (chosen) next.set("state", chosen);
+    setParams(next);
+  };
+
+  return (
+    <OperatorLayout session={session} title={t("contacts.title")} intro={t("contacts.intro")}>
+      <search>
+        <form
+          onSubmit={submit}
+          className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto_auto] sm:items-end"
+        >
+          <TextField
+            id="contact-search"
+            look="compact"
+            type="search"
+            label={t("contacts.search")}
+            value={search}
+            maxLength={SEARCH_MAX}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <label className="block text-sm font-medium text-slate-800">
+            {t("contacts.state")}
+            <select
+              name="state"
+              defaultValue={state ?? ""}
+              key={state}
+              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+            >
+              <option value="">{t("contacts.any")}</option>
+              {CONTACT_STATES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`contacts.states.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button type="submit" variant="strong" size="md">
+            {t("users.searchButton")}
+          </Button>
+        </form>
+      </search>
+      <p>
+        <a href="/api/admin/contact-requests/export.csv" download className={buttonClass({ variant: "secondary", size: "sm" }, "bg-white")}>
+          {t("contacts.export")}
+        </a>
+      </p>
+
+      <LoadState load={load} />
+      {load.state === "loaded" && (
+        <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+          {load.data.total === 0 ? (
+            <p className="text-slate-700">{t("contacts.empty")}</p>
+          ) : (
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+            <section className="overflow-x-auto" aria-labelledby="contacts-caption" tabIndex={0}>
+              <table className="w-full min-w-[40rem] text-left text-sm">
+                <caption id="contacts-caption" className="pb-2 text-left text-sm text-slate-600">
+                  {t("contacts.tableCaption", {
+                    from: (load.data.page - 1) * load.data.pageSize + 1,
+                    to: (load.data.page - 1) * load.data.pageSize + load.data.items.length,
+                    total: load.data.total,
+                  })}
+                </caption>
+                <thead className="border-b border-slate-200 text-slate-600">
+                  <tr>
+                    {(["received", "from", "company", "state", "mails"] as const).map((c) => (
+                      <th key={c} scope="col" className="py-2 pr-3 font-medium">
+                        {t(`contacts.columns.${c}`)}
+                      </th>
+                    ))}
+                    <th scope="col" className="py-2 font-medium">
+                      <span className="sr-only">{t("contacts.open")}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {load.data.items.map((r) => (
+                    <tr key={r.id} className="border-b border-slate-100 align-top last:border-0">
+                      <td className="whitespace-nowrap py-2 pr-3 text-slate-700">{when(r.createdAt)}</td>
+                      <td className="max-w-[16rem] py-2 pr-3">
+                        <span className="block truncate font-medium text-slate-900" title={r.name}>
+                          {r.name}
+                        </span>
+                        <span className="block truncate text-slate-600" title={r.email}>
+                          {r.email}
+                        </span>
+                      </td>
+                      <td className="max-w-[10rem] truncate py-2 pr-3 text-slate-700" title={r.company ?? undefined}>
+                        {r.company ?? "—"}
+                      </td>
+                      <td className="py-2 pr-3">
+                        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATE_LOOKS[r.state]}`}>
+                          {t(`contacts.states.${r.state}`)}
+                        </span>
+                      </td>
+                      <td className="py-2 pr-3 text-slate-700">
+                        <MailCounts mails={r.mails} />
+                      </td>
+                      <td className="py-2">
+                        <Button variant="secondary" size="xs" onClick={() => setOpen(r)} aria-label={`${t("contacts.open")}: ${r.name}`}>
+                          {t("contacts.open")}
+                        </Button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )}
+          <Pager
+            page={load.data.page}
+            total={load.data.total}
+            pageSize={load.data.pageSize}
+            onPage={(p) => {
+              const next = new URLSearchParams(params);
+              next.set("page", String(p));
+              setParams(next);
+            }}
+          />
+        </div>
+      )}
+      {open && (
+        <ContactDialog
+          request={open}
+          onClose={() => setOpen(null)}
+          onChanged={() => {
+            setOpen(null);
+            reload();
+          }}
+        />
+      )}
+    </OperatorLayout>
+  );
+}
+
+function MailCounts({ mails }: { mails: OperatorContactRequest["mails"] }) {
+  const { t } = useTranslation("operator");
+  return (
+    <>
+      <span className="block">{t("contacts.mails", { sent: mails.sent })}</span>
+      {mails.waiting > 0 && <span className="block text-amber-800">{t("contacts.mailsWaiting", { count: mails.waiting })}</span>}
+      {mails.failed > 0 && <span className="block font-medium text-red-800">{t("contacts.mailsFailed", { count: mails.failed })}</span>}
+    </>
+  );
+}
+
+function ContactDialog({ request, onClose, onChanged }: { request: OperatorContactRequest; onClose: () => void; onChanged: () => void }) {
+  const { t } = useTranslation("operator");
+  const when = useDateTime();
+  const [note, setNote] = useState(request.note ?? "");
+  const [error, setError] = useState("");
+  const [notice, setNotice] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const run = async (action: () => Promise<string | null>) => {
+    setBusy(true);
+    setError("");
+    try {
+      const message = await action();
+      if (message) setNotice(message);
+      else onChanged();
+    } catch (e) {
+      setError((e instanceof ApiRequestError && e.message) || t("errors.actionFailed"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const change = (state: ContactState) =>
+    run(async () => {
+      await operatorApi.setContactState(request.id, { state, note: state === "handled" ? note : undefined });
+      return null;
+    });
+
+  return (
+    <Dialog onClose={onClose} title={t("contacts.dialogTitle", { name: request.name })} look="panel">
+      <div className="mt-4 space-y-4 text-sm">
+        {error && <FormAlert>{error}</FormAlert>}
+        <div aria-live="polite">{notice && <FormAlert tone="info">{notice}</FormAlert>}</div>
+        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+          <dt className="font-medium text-slate-600">{t("contacts.columns.received")}</dt>
+          <dd>{when(request.createdAt)}</dd>
+          <dt className="font-medium text-slate-600">{t("contacts.columns.from")}</dt>
+          <dd className="break-words">
+            {request.name} &lt;{request.email}&gt;
+          </dd>
+          <dt className="font-medium text-slate-600">{t("contacts.columns.company")}</dt>
+          <dd className="break-words">{request.company ?? "—"}</dd>
+          <dt className="font-medium text-slate-600">{t("contacts.language")}</dt>
+          <dd>{t(`languages.${request.language}`, { defaultValue: request.language })}</dd>
+          <dt className="font-medium text-slate-600">{t("contacts.columns.mails")}</dt>
+          <dd>
+            <MailCounts mails={request.mails} />
+          </dd>
+        </dl>
+        <div>
+          <h3 className="font-medium text-slate-900">{t("contacts.message")}</h3>
+          <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{request.message || t("contacts.noMessage")}</p>
+        </div>
+        {request.handledAt && (
+          <p className="text-slate-700">{t("contacts.handledBy", { who: request.handledBy ?? "—", date: when(request.handledAt) })}</p>
+        )}
+        <TextField
+          id="contact-note"
+          look="compact"
+          multiline={3}
+          maxLength={HANDLED_NOTE_MAX}
+          label={t("contacts.note")}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
+        <div className="flex flex-wrap gap-3">
+          <Button variant="strong" size="md" disabled={busy} onClick={() => change("handled")}>
+            {t("contacts.markHandled")}
+          </Button>
+          {request.state !== "spam" && (
+            <Button variant="secondary" size="md" disabled={busy} onClick={() => change("spam")}>
+              {t("contacts.markSpam")}
+            </Button>
+          )}
+          {request.state !== "new" && (
+            <Button variant="secondary" size="md" disabled={busy} onClick={() => change("new")}>
+              {t("contacts.reopen")}
+            </Button>
+          )}
+          {request.mails.failed > 0 && (
+            <Button
+              variant="secondary"
+              size="md"
+              disabled={busy}
+              onClick={() => run(async () => t("contacts.retried", { count: (await operatorApi.retryContactMails(request.id)).retried }))}
+            >
+              {t("contacts.retry")}
+            </Button>
+          )}
+          <Button variant="quiet" size="md" onClick={onClose}>
+            {t("contacts.close")}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
