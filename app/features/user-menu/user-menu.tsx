@@ -20,8 +20,12 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
   const { t } = useTranslation("account");
   const lang = useLanguage();
   const [open, setOpen] = useState(false);
-  const [others, setOthers] = useState<DeviceAccount[]>([]);
+  /** The other accounts of this browser as read at this opening of the menu; null until read. */
+  const [accounts, setAccounts] = useState<DeviceAccount[] | null>(null);
+  const others = accounts ?? [];
   const [failed, setFailed] = useState(false);
+  /** An action is under way, or done and the page is reloading: the menu takes no second one. */
+  const [busy, setBusy] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -47,12 +51,15 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
     };
   }, [open]);
 
-  // The accounts signed in in this browser, read each time the menu opens.
+  // The accounts signed in in this browser, read each time the menu opens. A list from an earlier
+  // opening is not shown meanwhile: one of its accounts may have been signed out since (here by
+  // "Sign out", or in another tab), and choosing it would fail.
   useEffect(() => {
     if (!open) return;
+    setAccounts(null);
     let cancelled = false;
     authClient.multiSession.listDeviceSessions().then(({ data }) => {
-      if (!cancelled) setOthers(((data ?? []) as DeviceAccount[]).filter((a) => a.user.id !== user.id));
+      if (!cancelled) setAccounts(((data ?? []) as DeviceAccount[]).filter((a) => a.user.id !== user.id));
     });
     return () => {
       cancelled = true;
@@ -64,16 +71,23 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
   const toSignIn = () => window.location.assign(`/${lang}/sign-in`);
 
   async function run(action: () => Promise<{ error: unknown }>, then: () => void) {
+    if (busy) return;
+    setBusy(true);
     setFailed(false);
     const { error } = await action();
-    if (error) return setFailed(true);
+    if (error) {
+      setBusy(false);
+      return setFailed(true);
+    }
+    // Stays busy: the page reloads (or leaves) for the account now active.
     then();
   }
 
   const switchTo = (account: DeviceAccount) =>
     run(() => authClient.multiSession.setActive({ sessionToken: account.session.token }), reload);
 
-  // With other accounts in this browser only this one is signed out and the next becomes active.
+  // With other accounts in this browser only this one is signed out and the next becomes active
+  // (so "Sign out" waits for the list: before it, it cannot tell which of the two it is).
   const signOut = () =>
     others.length > 0
       ? run(() => authClient.multiSession.revoke({ sessionToken: session.session.token }), reload)
@@ -82,7 +96,7 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
   // Better Auth's sign-out ends every account signed in in this browser.
   const signOutAll = () => run(() => authClient.signOut(), toSignIn);
 
-  const item = "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100";
+  const item = "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 disabled:text-slate-500";
   return (
     <div ref={root} className="relative">
       <button
@@ -137,7 +151,13 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
             <ul aria-label={t("userMenu.otherAccounts")} className="mt-2 space-y-1 border-t border-slate-100 pt-2">
               {others.map((account) => (
                 <li key={account.user.id}>
-                  <button type="button" className={`${item} flex items-center gap-3`} onClick={() => switchTo(account)}>
+                  <button
+                    type="button"
+                    className={`${item} flex items-center gap-3`}
+                    aria-label={t("userMenu.switchTo", { name: displayName(account.user) })}
+                    disabled={busy}
+                    onClick={() => switchTo(account)}
+                  >
                     <UserAvatar user={account.user} size="sm" />
                     <span className="min-w-0">
                       <span className="block truncate font-medium">{displayName(account.user)}</span>
@@ -155,13 +175,13 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
               </LocalizedLink>
             </li>
             <li>
-              <button type="button" className={item} onClick={signOut}>
+              <button type="button" className={item} disabled={busy || accounts === null} onClick={signOut}>
                 {t("userMenu.signOut")}
               </button>
             </li>
             {others.length > 0 && (
               <li>
-                <button type="button" className={item} onClick={signOutAll}>
+                <button type="button" className={item} disabled={busy} onClick={signOutAll}>
                   {t("userMenu.signOutAll")}
                 </button>
               </li>

@@ -1,0 +1,133 @@
+import type { Page } from "@playwright/test";
+import { test } from "./accounts-support";
+import { type ApiUser, createUser, signInBrowserAsAccount } from "./dashboard-support";
+import { axeViolations, expect } from "./fixtures";
+
+const TEXT = {
+  en: {
+    profile: "Profile",
+    addAccount: "Add account",
+    notice: "You stay signed in as",
+    identifier: "E-mail or username",
+    password: "Password",
+    signIn: "Sign In",
+    others: "Other accounts",
+    switchTo: (name: string) => `Switch to ${name}`,
+    signOut: "Sign out",
+    signOutAll: "Sign out of all accounts",
+    exists: "You are already signed in.",
+    signInTitle: "Sign in",
+  },
+  de: {
+    profile: "Profil",
+    addAccount: "Konto hinzufügen",
+    notice: "Sie bleiben als",
+    identifier: "E-Mail oder Benutzername",
+    password: "Passwort",
+    signIn: "Anmelden",
+    others: "Weitere Konten",
+    switchTo: (name: string) => `Zu ${name} wechseln`,
+    signOut: "Abmelden",
+    signOutAll: "Von allen Konten abmelden",
+    exists: "Sie sind bereits angemeldet.",
+    signInTitle: "Anmelden",
+  },
+} as const;
+
+type Lang = keyof typeof TEXT;
+
+/** The account page, loaded for the account the browser has active. */
+async function openAccount(page: Page, lang: Lang, user: ApiUser) {
+  await page.goto(`/${lang}/account`);
+  await expect(page.getByRole("heading", { level: 1, name: TEXT[lang].profile })).toBeVisible({ timeout: 30_000 });
+  await expect(menuButton(page, user)).toBeVisible();
+}
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 640;
+
+const menuButton = (page: Page, user: ApiUser) => page.getByRole("button", { name: user.name, exact: true });
+
+/** Opens the user menu of the active account and waits until it lists the other accounts of the browser. */
+async function openMenu(page: Page, lang: Lang, active: ApiUser, others: ApiUser[]) {
+  await menuButton(page, active).click();
+  const list = page.getByRole("list", { name: TEXT[lang].others });
+  if (others.length === 0) await expect(page.getByRole("button", { name: TEXT[lang].signOut, exact: true })).toBeVisible();
+  else await expect(list.getByRole("button")).toHaveCount(others.length);
+  for (const other of others) await expect(list.getByRole("button", { name: TEXT[lang].switchTo(other.name) })).toBeVisible();
+}
+
+/** "Add account": the sign-in page, where the account is signed in beside the active one. */
+async function addAccount(page: Page, lang: Lang, active: ApiUser, added: ApiUser) {
+  const x = TEXT[lang];
+  await page.getByRole("link", { name: x.addAccount }).click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/sign-in\\?add=1$`));
+  await expect(page.getByText(`${x.notice} ${active.email}`, { exact: false })).toBeVisible();
+  await page.getByLabel(x.identifier).fill(added.email);
+  await page.getByLabel(x.password, { exact: true }).fill("correct horse battery");
+  await page.getByRole("button", { name: x.signIn, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
+}
+
+test.describe("account switcher", () => {
+  // Three accounts are signed up (password hashing) and the page is checked for accessibility.
+  test.describe.configure({ timeout: 180_000 });
+
+  for (const lang of ["en", "de"] as const) {
+    const x = TEXT[lang];
+
+    test(`adds an account, switches between the two, signs out the current one and then all (${lang}) @phone`, async ({
+      page,
+      context,
+    }) => {
+      const [ada, ben] = await Promise.all([createUser("Ada Active"), createUser("Ben Beside")]);
+      await signInBrowserAsAccount(context, ada);
+      await openAccount(page, lang, ada);
+
+      await menuButton(page, ada).click();
+      await addAccount(page, lang, ada, ben);
+      await openAccount(page, lang, ben);
+
+      // Both accounts are signed in: the menu offers the other one. On a phone the open menu covers
+      // the page's navigation, which axe counts as too small a target: there the page is checked closed.
+      if (isPhone(page)) expect(await axeViolations(page)).toEqual([]);
+      await openMenu(page, lang, ben, [ada]);
+      if (!isPhone(page)) expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: x.switchTo(ada.name) }).click();
+      await expect(menuButton(page, ada)).toBeVisible();
+      await expect(page.getByLabel(lang === "en" ? "First name" : "Vorname")).toHaveValue("Ada");
+
+      // And back.
+      await openMenu(page, lang, ada, [ben]);
+      await page.getByRole("button", { name: x.switchTo(ben.name) }).click();
+      await expect(menuButton(page, ben)).toBeVisible();
+
+      // Adding an account that is already signed in here is refused, not signed in twice.
+      await openMenu(page, lang, ben, [ada]);
+      await page.getByRole("link", { name: x.addAccount }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/sign-in\\?add=1$`));
+      await page.getByLabel(x.identifier).fill(ada.email);
+      await page.getByLabel(x.password, { exact: true }).fill("correct horse battery");
+      await page.getByRole("button", { name: x.signIn, exact: true }).click();
+      await expect(page.getByRole("alert")).toHaveText(x.exists);
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Signing out the current account makes the other one active.
+      await openAccount(page, lang, ben);
+      await openMenu(page, lang, ben, [ada]);
+      await page.getByRole("button", { name: x.signOut, exact: true }).click();
+      await expect(menuButton(page, ada)).toBeVisible();
+      await openMenu(page, lang, ada, []);
+      await expect(page.getByRole("button", { name: x.signOutAll })).toHaveCount(0);
+
+      // Two accounts again, then out of all of them.
+      await addAccount(page, lang, ada, ben);
+      await openAccount(page, lang, ben);
+      await openMenu(page, lang, ben, [ada]);
+      await page.getByRole("button", { name: x.signOutAll }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/sign-in$`));
+      await expect(page.getByRole("heading", { level: 1, name: x.signInTitle })).toBeVisible();
+      await page.goto(`/${lang}/account`);
+      await expect(page).toHaveURL(new RegExp(`/${lang}/sign-in$`));
+    });
+  }
+});
