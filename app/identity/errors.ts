@@ -33,13 +33,14 @@ export function errorCode(error: AuthError | null | undefined): string | undefin
  */
 export function authErrorMessage(t: TFunction<"auth">, error: AuthError | null | undefined, fallbackKey: string): string {
   if (!error) return t(fallbackKey as never);
-  if (error.status === 429) return t("errors.TOO_MANY_REQUESTS");
+  // Named with their namespace: the screens of the security page translate with "security" first.
+  if (error.status === 429) return t("auth:errors.TOO_MANY_REQUESTS" as never);
   const code = errorCode(error);
   if (code) {
-    const key = `errors.${code}`;
+    const key = `auth:errors.${code}`;
     const message = t(key as never, { defaultValue: "" });
     if (message) return message;
   }
-  if (error.status === 0 || error.status === undefined) return t("errors.network");
+  if (error.status === 0 || error.status === undefined) return t("auth:errors.network" as never);
   return t(fallbackKey as never);
 }

@@ -4,12 +4,13 @@ import type { Device } from "../../../core/api";
 import { fetchDevices, signOutDevice, signOutOtherDevices } from "../../api/account";
 import { useLanguage } from "../../i18n";
 import { Button, Spinner } from "../../ui";
+import { FormMessages } from "../../ui/form-alert";
 import { ReverificationCancelled, useReverification } from "../security/reverification";
-import { useAccountSecurity } from "../security/security-api";
 import { AccountSection } from "./account-layout";
+import type { SecuritySectionProps } from "./security-page";
 
 /** The security page's "Active devices": every signed-in browser of the user; sign one or all others out. */
-export function DevicesSection() {
+export function DevicesSection({ security }: SecuritySectionProps) {
   const { t } = useTranslation("account");
   const lang = useLanguage();
   const [devices, setDevices] = useState<Device[] | null | undefined>(undefined);
@@ -17,8 +18,7 @@ export function DevicesSection() {
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState("");
   // Signing the other devices out asks for the account's proof again outside the 10-minute window.
-  const { state: security } = useAccountSecurity();
-  const { guarded, dialog } = useReverification(security?.reverification);
+  const { guarded, dialog } = useReverification(security.reverification);
 
   const load = useCallback(async () => {
     try {
@@ -111,14 +111,7 @@ export function DevicesSection() {
         </>
       )}
       {dialog}
-      {error && (
-        <p role="alert" className="mt-3 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-      <p role="status" className="mt-3 text-sm text-green-800">
-        {status}
-      </p>
+      <FormMessages error={error} notice={status} className="mt-3" />
     </AccountSection>
   );
 }
