@@ -68,10 +68,11 @@ export function DevicesSection({ security }: SecuritySectionProps) {
             {devices.map((d) => (
               <li key={d.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <p id={`device-${d.id}`} className="font-medium text-slate-900">
-                    {label(d)}
+                  {/* The badge stays whole: on a narrow screen it moves below the device's name instead of breaking. */}
+                  <p id={`device-${d.id}`} className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
+                    <span>{label(d)}</span>
                     {d.current && (
-                      <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
+                      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-green-900">
                         {t("devices.thisDevice")}
                       </span>
                     )}

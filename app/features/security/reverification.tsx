@@ -78,7 +78,9 @@ function ReverifyDialog({ method, onDone }: { method: AccountSecurity["reverific
   return (
     <Dialog title={t("security:reverify.title")} look="form" onClose={() => onDone(false)}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <p className="text-sm text-slate-600">{t(`security:reverify.intro.${method}`)}</p>
+        <p className="text-sm text-slate-600">
+          {t(method === "email" && sent ? "security:reverify.sent" : `security:reverify.intro.${method}`)}
+        </p>
         {error && <FormAlert>{error}</FormAlert>}
         {method === "password" && (
           <PasswordField

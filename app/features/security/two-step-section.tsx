@@ -182,16 +182,17 @@ export function TwoStepSection({ security: state, reloadSecurity: reload }: Secu
           <form noValidate onSubmit={confirm} className="space-y-4">
             <p className="text-sm text-slate-700">{t("security:twoStep.scan")}</p>
             <QrCode uri={step.uri} label={t("security:twoStep.qrLabel")} />
-            {/* The key for typing into the app by hand: a read-only field, so it can be selected and copied whole. */}
+            {/* The key for typing into the app by hand, in groups of four like the apps show it: read-only, so it can be selected and copied whole. */}
             <TextField
               id="two-step-key"
-              className="max-w-md [&_input]:font-mono [&_input]:text-sm"
+              className="max-w-md [&_textarea]:resize-none [&_textarea]:font-mono [&_textarea]:text-sm"
               label={t("security:twoStep.keyLabel")}
               hint={t("security:twoStep.manual")}
+              multiline={2}
               readOnly
               spellCheck={false}
               autoComplete="off"
-              value={secret}
+              value={secret.replace(/(.{4})(?=.)/g, "$1 ")}
               onFocus={(e) => e.currentTarget.select()}
             />
             <TextField
