@@ -27,6 +27,10 @@ describe("authErrorMessage", () => {
       "Der Code ist falsch. Bitte versuchen Sie es erneut.",
     );
     expect(authErrorMessage(t, { code: "form_password_pwned", status: 400 }, "signIn.error")).toMatch(/Datenleck/);
+    expect(authErrorMessage(t, { code: "USERNAME_TOO_LONG", status: 400 }, "signIn.error")).toBe("Ein Benutzername hat 3 bis 30 Zeichen.");
+    expect(authErrorMessage(t, { code: "INVALID_USERNAME", status: 400 }, "signIn.error")).toMatch(/nur Buchstaben, Ziffern/);
+    expect(authErrorMessage(t, { code: "USERNAME_IS_ALREADY_TAKEN", status: 400 }, "signIn.error")).toMatch(/vergeben/);
+    expect(authErrorMessage(t, { code: "NAME_TOO_LONG", status: 400 }, "signIn.error")).toMatch(/256 Zeichen/);
   });
   it("finds the catalogue's message when the screen translates with another namespace first (the security page)", () => {
     const security = createInstance();

@@ -19,6 +19,12 @@ export const LIBRARY_CODES: Record<string, string> = {
   INVALID_CODE: "form_code_incorrect",
   INVALID_BACKUP_CODE: "form_code_incorrect",
   SESSION_NOT_FRESH: "reverification",
+  // The username plugin's codes (our validator decides what is invalid) and our name-length rule.
+  USERNAME_TOO_SHORT: "form_username_invalid_length",
+  USERNAME_TOO_LONG: "form_username_invalid_length",
+  INVALID_USERNAME: "form_username_invalid_character",
+  USERNAME_IS_ALREADY_TAKEN: "form_identifier_exists",
+  NAME_TOO_LONG: "form_param_max_length_exceeded",
 };
 
 /** The catalogue code of an error: the library's code mapped, or the code as answered. */
