@@ -4,6 +4,9 @@ import { PASSWORD, test } from "./accounts-support";
 import { createUser, signInBrowser, signInElsewhere, snapshot } from "./dashboard-support";
 import { axeViolations, expect, interactiveNavigation } from "./fixtures";
 
+/** Waits for what hashes a password or loads a whole page on a busy machine. */
+const SLOW = { timeout: 30_000 };
+
 /** Not on the list of common passwords. */
 const NEW_PASSWORD = "Quiet lanterns over 7 harbours";
 
@@ -115,12 +118,12 @@ for (const lang of ["en", "de"] as const) {
       await section.getByLabel(x.repeat).fill(NEW_PASSWORD);
       await expect(section.getByRole("checkbox", { name: x.signOutOthers })).toBeChecked();
       await section.getByRole("button", { name: x.change }).click();
-      await expect(section.getByRole("status")).toHaveText(x.changed);
+      await expect(section.getByRole("status")).toHaveText(x.changed, SLOW);
       expect(await axeViolations(page)).toEqual([]);
 
       // The other browser's next page load finds no session.
       await other.goto(`/${lang}/account`);
-      await expect(other).toHaveURL(new RegExp(`/${lang}/sign-in$`));
+      await expect(other).toHaveURL(new RegExp(`/${lang}/sign-in$`), SLOW);
       await elsewhere.close();
       // This browser stays signed in.
       await page.reload();
@@ -137,7 +140,7 @@ for (const lang of ["en", "de"] as const) {
       await section.getByRole("button", { name: x.continue }).click();
 
       // The QR code and the key to type in by hand; the test is the authenticator app.
-      await expect(section.getByRole("img", { name: x.qr })).toBeVisible();
+      await expect(section.getByRole("img", { name: x.qr })).toBeVisible(SLOW);
       const key = await section.getByLabel(x.key).inputValue();
       expect(key.replaceAll(" ", "")).toMatch(/^[A-Z2-7]{16,}$/);
       expect(await axeViolations(page)).toEqual([]);
@@ -145,34 +148,34 @@ for (const lang of ["en", "de"] as const) {
       // A wrong code is refused; the app's code turns it on.
       await section.getByLabel(x.code).fill(totpCodeFromKey(key) === "000000" ? "111111" : "000000");
       await section.getByRole("button", { name: x.turnOn }).click();
-      await expect(section.getByRole("alert")).toHaveText(x.codeIncorrect);
+      await expect(section.getByRole("alert")).toHaveText(x.codeIncorrect, SLOW);
       await section.getByLabel(x.code).fill(totpCodeFromKey(key));
       await section.getByRole("button", { name: x.turnOn }).click();
 
       const list = section.getByRole("list", { name: x.codes });
-      await expect(list.getByRole("listitem")).toHaveCount(10);
+      await expect(list.getByRole("listitem")).toHaveCount(10, SLOW);
       const codes = await list.getByRole("listitem").allInnerTexts();
       await expect(section.getByRole("link", { name: x.download })).toHaveAttribute("download", /\.txt$/);
       expect(await axeViolations(page)).toEqual([]);
       await section.getByRole("button", { name: x.done }).click();
-      await expect(section.getByText(x.on)).toBeVisible();
+      await expect(section.getByText(x.on)).toBeVisible(SLOW);
 
       // A new sign-in asks for the authenticator's code after the password.
       await signInWithPassword(page, lang, user.email);
-      await expect(page.getByRole("heading", { level: 1, name: x.title })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: x.title })).toBeVisible(SLOW);
       expect(await axeViolations(page)).toEqual([]);
       await page.getByLabel(x.code).fill(totpCodeFromKey(key));
       await page.getByRole("button", { name: x.verify }).click();
-      await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
+      await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`), SLOW);
 
       // Or, without the phone, with a backup code: once.
       for (const attempt of ["first", "again"] as const) {
         await signInWithPassword(page, lang, user.email);
-        await page.getByRole("button", { name: x.useBackup }).click();
+        await page.getByRole("button", { name: x.useBackup }).click(SLOW);
         await page.getByLabel(x.backup).fill(codes[0] as string);
         await page.getByRole("button", { name: x.verify }).click();
-        if (attempt === "first") await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
-        else await expect(page.getByRole("alert")).toHaveText(x.codeIncorrect);
+        if (attempt === "first") await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`), SLOW);
+        else await expect(page.getByRole("alert")).toHaveText(x.codeIncorrect, SLOW);
       }
     });
   });

@@ -36,11 +36,14 @@ const TEXT = {
 
 type Lang = keyof typeof TEXT;
 
+/** Waits for what a password sign-in or a reload does on a busy machine (password hashing, a full page load). */
+const SLOW = { timeout: 30_000 };
+
 /** The account page, loaded for the account the browser has active. */
 async function openAccount(page: Page, lang: Lang, user: ApiUser) {
   await page.goto(`/${lang}/account`);
   await expect(page.getByRole("heading", { level: 1, name: TEXT[lang].profile })).toBeVisible({ timeout: 30_000 });
-  await expect(menuButton(page, user)).toBeVisible();
+  await expect(menuButton(page, user)).toBeVisible(SLOW);
 }
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 640;
@@ -65,7 +68,7 @@ async function addAccount(page: Page, lang: Lang, active: ApiUser, added: ApiUse
   await page.getByLabel(x.identifier).fill(added.email);
   await page.getByLabel(x.password, { exact: true }).fill("correct horse battery");
   await page.getByRole("button", { name: x.signIn, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
+  await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`), SLOW);
 }
 
 test.describe("account switcher", () => {
@@ -93,13 +96,13 @@ test.describe("account switcher", () => {
       await openMenu(page, lang, ben, [ada]);
       if (!isPhone(page)) expect(await axeViolations(page)).toEqual([]);
       await page.getByRole("button", { name: x.switchTo(ada.name) }).click();
-      await expect(menuButton(page, ada)).toBeVisible();
+      await expect(menuButton(page, ada)).toBeVisible(SLOW);
       await expect(page.getByLabel(lang === "en" ? "First name" : "Vorname")).toHaveValue("Ada");
 
       // And back.
       await openMenu(page, lang, ada, [ben]);
       await page.getByRole("button", { name: x.switchTo(ben.name) }).click();
-      await expect(menuButton(page, ben)).toBeVisible();
+      await expect(menuButton(page, ben)).toBeVisible(SLOW);
 
       // Adding an account that is already signed in here is refused, not signed in twice.
       await openMenu(page, lang, ben, [ada]);
@@ -108,14 +111,14 @@ test.describe("account switcher", () => {
       await page.getByLabel(x.identifier).fill(ada.email);
       await page.getByLabel(x.password, { exact: true }).fill("correct horse battery");
       await page.getByRole("button", { name: x.signIn, exact: true }).click();
-      await expect(page.getByRole("alert")).toHaveText(x.exists);
+      await expect(page.getByRole("alert")).toHaveText(x.exists, SLOW);
       expect(await axeViolations(page)).toEqual([]);
 
       // Signing out the current account makes the other one active.
       await openAccount(page, lang, ben);
       await openMenu(page, lang, ben, [ada]);
       await page.getByRole("button", { name: x.signOut, exact: true }).click();
-      await expect(menuButton(page, ada)).toBeVisible();
+      await expect(menuButton(page, ada)).toBeVisible(SLOW);
       await openMenu(page, lang, ada, []);
       await expect(page.getByRole("button", { name: x.signOutAll })).toHaveCount(0);
 
@@ -124,7 +127,7 @@ test.describe("account switcher", () => {
       await openAccount(page, lang, ben);
       await openMenu(page, lang, ben, [ada]);
       await page.getByRole("button", { name: x.signOutAll }).click();
-      await expect(page).toHaveURL(new RegExp(`/${lang}/sign-in$`));
+      await expect(page).toHaveURL(new RegExp(`/${lang}/sign-in$`), SLOW);
       await expect(page.getByRole("heading", { level: 1, name: x.signInTitle })).toBeVisible();
       await page.goto(`/${lang}/account`);
       await expect(page).toHaveURL(new RegExp(`/${lang}/sign-in$`));
