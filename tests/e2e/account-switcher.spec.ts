@@ -48,6 +48,16 @@ async function openAccount(page: Page, lang: Lang, user: ApiUser) {
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 640;
 
+/**
+ * Runs a menu action after which the page reloads for the account now active, and waits for the
+ * new page: the old one already shows the new account's name once its session is read again.
+ */
+async function andReload(page: Page, action: () => Promise<void>) {
+  const loaded = page.waitForEvent("load", SLOW);
+  await action();
+  await loaded;
+}
+
 const menuButton = (page: Page, user: ApiUser) => page.getByRole("button", { name: user.name, exact: true });
 
 /** Opens the user menu of the active account and waits until it lists the other accounts of the browser. */
@@ -95,13 +105,13 @@ test.describe("account switcher", () => {
       if (isPhone(page)) expect(await axeViolations(page)).toEqual([]);
       await openMenu(page, lang, ben, [ada]);
       if (!isPhone(page)) expect(await axeViolations(page)).toEqual([]);
-      await page.getByRole("button", { name: x.switchTo(ada.name) }).click();
+      await andReload(page, () => page.getByRole("button", { name: x.switchTo(ada.name) }).click());
       await expect(menuButton(page, ada)).toBeVisible(SLOW);
       await expect(page.getByLabel(lang === "en" ? "First name" : "Vorname")).toHaveValue("Ada");
 
       // And back.
       await openMenu(page, lang, ada, [ben]);
-      await page.getByRole("button", { name: x.switchTo(ben.name) }).click();
+      await andReload(page, () => page.getByRole("button", { name: x.switchTo(ben.name) }).click());
       await expect(menuButton(page, ben)).toBeVisible(SLOW);
 
       // Adding an account that is already signed in here is refused, not signed in twice.
@@ -117,7 +127,7 @@ test.describe("account switcher", () => {
       // Signing out the current account makes the other one active.
       await openAccount(page, lang, ben);
       await openMenu(page, lang, ben, [ada]);
-      await page.getByRole("button", { name: x.signOut, exact: true }).click();
+      await andReload(page, () => page.getByRole("button", { name: x.signOut, exact: true }).click());
       await expect(menuButton(page, ada)).toBeVisible(SLOW);
       await openMenu(page, lang, ada, []);
       await expect(page.getByRole("button", { name: x.signOutAll })).toHaveCount(0);
