@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test } from "./accounts-support";
-import { type ApiUser, createUser, signInBrowserAsAccount } from "./dashboard-support";
+import { type ApiUser, apiPost, createUser, signInBrowserAsAccount, signInElsewhere } from "./dashboard-support";
 import { axeViolations, expect } from "./fixtures";
 
 const TEXT = {
@@ -16,6 +16,7 @@ const TEXT = {
     signOut: "Sign out",
     signOutAll: "Sign out of all accounts",
     exists: "You are already signed in.",
+    failed: "That did not work. Please try again.",
     signInTitle: "Sign in",
   },
   de: {
@@ -30,6 +31,7 @@ const TEXT = {
     signOut: "Abmelden",
     signOutAll: "Von allen Konten abmelden",
     exists: "Sie sind bereits angemeldet.",
+    failed: "Das hat nicht geklappt. Bitte versuchen Sie es erneut.",
     signInTitle: "Anmelden",
   },
 } as const;
@@ -132,10 +134,29 @@ test.describe("account switcher", () => {
       await openMenu(page, lang, ada, []);
       await expect(page.getByRole("button", { name: x.signOutAll })).toHaveCount(0);
 
-      // Two accounts again, then out of all of them.
+      // Two accounts again. Ada signs out her other devices elsewhere, this browser included, while
+      // the menu here still offers her: choosing her fails, says so, and the menu no longer offers her.
       await addAccount(page, lang, ada, ben);
       await openAccount(page, lang, ben);
       await openMenu(page, lang, ben, [ada]);
+      const elsewhere = { ...ada, cookie: await signInElsewhere(ada) };
+      expect((await apiPost("/api/account/devices/sign-out-others", null, elsewhere)).status).toBe(200);
+      await page.getByRole("button", { name: x.switchTo(ada.name) }).click();
+      await expect(page.getByRole("alert")).toHaveText(x.failed, SLOW);
+      // "Sign out" waits for the list read again.
+      await expect(page.getByRole("button", { name: x.signOut, exact: true })).toBeEnabled();
+      await expect(page.getByRole("list", { name: x.others })).toHaveCount(0);
+      await expect(menuButton(page, ben)).toBeVisible();
+
+      // Ada once more, then out of all accounts.
+      await page.getByRole("link", { name: x.addAccount }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/sign-in\\?add=1$`), SLOW);
+      await page.getByLabel(x.identifier).fill(ada.email);
+      await page.getByLabel(x.password, { exact: true }).fill("correct horse battery");
+      await page.getByRole("button", { name: x.signIn, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`), SLOW);
+      await openAccount(page, lang, ada);
+      await openMenu(page, lang, ada, [ben]);
       await page.getByRole("button", { name: x.signOutAll }).click();
       await expect(page).toHaveURL(new RegExp(`/${lang}/sign-in$`), SLOW);
       await expect(page.getByRole("heading", { level: 1, name: x.signInTitle })).toBeVisible();

@@ -54,6 +54,8 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
   // The accounts signed in in this browser, read each time the menu opens. A list from an earlier
   // opening is not shown meanwhile: one of its accounts may have been signed out since (here by
   // "Sign out", or in another tab), and choosing it would fail.
+  const [reads, setReads] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again on each opening and after a failed action (reads)
   useEffect(() => {
     if (!open) return;
     setAccounts(null);
@@ -64,7 +66,7 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
     return () => {
       cancelled = true;
     };
-  }, [open, user.id]);
+  }, [open, user.id, reads]);
 
   // Every page below reads the account it shows on load, so a change of account reloads it.
   const reload = () => window.location.reload();
@@ -77,7 +79,9 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
     const { error } = await action();
     if (error) {
       setBusy(false);
-      return setFailed(true);
+      setFailed(true);
+      // The list is read again: an account that was signed out meanwhile leaves it.
+      return setReads((n) => n + 1);
     }
     // Stays busy: the page reloads (or leaves) for the account now active.
     then();
