@@ -27,6 +27,25 @@ describe("authErrorMessage", () => {
       "Der Code ist falsch. Bitte versuchen Sie es erneut.",
     );
     expect(authErrorMessage(t, { code: "form_password_pwned", status: 400 }, "signIn.error")).toMatch(/Datenleck/);
+    expect(authErrorMessage(t, { code: "USERNAME_TOO_LONG", status: 400 }, "signIn.error")).toBe("Ein Benutzername hat 3 bis 30 Zeichen.");
+    expect(authErrorMessage(t, { code: "INVALID_USERNAME", status: 400 }, "signIn.error")).toMatch(/nur Buchstaben, Ziffern/);
+    expect(authErrorMessage(t, { code: "USERNAME_IS_ALREADY_TAKEN", status: 400 }, "signIn.error")).toMatch(/vergeben/);
+    expect(authErrorMessage(t, { code: "NAME_TOO_LONG", status: 400 }, "signIn.error")).toMatch(/256 Zeichen/);
+  });
+  it("finds the catalogue's message when the screen translates with another namespace first (the security page)", () => {
+    const security = createInstance();
+    void security.init({
+      lng: "en",
+      resources: { en: { auth: en, security: { error: "Something went wrong" } } },
+      ns: ["security", "auth"],
+      defaultNS: "security",
+      initAsync: false,
+    });
+    const st = security.getFixedT("en", ["security", "auth"]);
+    expect(authErrorMessage(st as never, { code: "INVALID_CODE", status: 401 }, "security:error")).toBe(
+      "The code is incorrect. Please try again.",
+    );
+    expect(authErrorMessage(st as never, { code: "NEVER_HEARD_OF", status: 400 }, "security:error")).toBe("Something went wrong");
   });
   it("says too many attempts for a 429 and names a network failure", () => {
     expect(authErrorMessage(t, { status: 429 }, "signIn.error")).toMatch(/^Zu viele Versuche/);

@@ -19,6 +19,12 @@ export const LIBRARY_CODES: Record<string, string> = {
   INVALID_CODE: "form_code_incorrect",
   INVALID_BACKUP_CODE: "form_code_incorrect",
   SESSION_NOT_FRESH: "reverification",
+  // The username plugin's codes (our validator decides what is invalid) and our name-length rule.
+  USERNAME_TOO_SHORT: "form_username_invalid_length",
+  USERNAME_TOO_LONG: "form_username_invalid_length",
+  INVALID_USERNAME: "form_username_invalid_character",
+  USERNAME_IS_ALREADY_TAKEN: "form_identifier_exists",
+  NAME_TOO_LONG: "form_param_max_length_exceeded",
 };
 
 /** The catalogue code of an error: the library's code mapped, or the code as answered. */
@@ -33,13 +39,14 @@ export function errorCode(error: AuthError | null | undefined): string | undefin
  */
 export function authErrorMessage(t: TFunction<"auth">, error: AuthError | null | undefined, fallbackKey: string): string {
   if (!error) return t(fallbackKey as never);
-  if (error.status === 429) return t("errors.TOO_MANY_REQUESTS");
+  // Named with their namespace: the screens of the security page translate with "security" first.
+  if (error.status === 429) return t("auth:errors.TOO_MANY_REQUESTS" as never);
   const code = errorCode(error);
   if (code) {
-    const key = `errors.${code}`;
+    const key = `auth:errors.${code}`;
     const message = t(key as never, { defaultValue: "" });
     if (message) return message;
   }
-  if (error.status === 0 || error.status === undefined) return t("errors.network");
+  if (error.status === 0 || error.status === undefined) return t("auth:errors.network" as never);
   return t(fallbackKey as never);
 }

@@ -1,4 +1,5 @@
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { parseCookies } from "better-auth/cookies";
 import { z } from "zod";
 import { LANGUAGES } from "../../core/languages.js";
 import { NAME_MAX, nameProblem } from "../../core/names.js";
@@ -166,21 +167,53 @@ async function checkNewPassword(ctx: AuthContext, passwords: PasswordChecker) {
   if (problem) throw APIError.from("BAD_REQUEST", { code: problem, message: "The new password is not accepted" });
 }
 
+/** The account a sign-in names (by e-mail address or username), if it exists. */
+async function signInUserId(ctx: AuthContext): Promise<string | undefined> {
+  const { email, username } = (ctx.body ?? {}) as { email?: unknown; username?: unknown };
+  if (ctx.path === "/sign-in/email" && typeof email === "string") {
+    return (await ctx.context.internalAdapter.findUserByEmail(email.trim().toLowerCase()))?.user.id;
+  }
+  if (ctx.path === "/sign-in/username" && typeof username === "string") {
+    const where = [{ field: "username", value: username.trim().toLowerCase() }];
+    return (await ctx.context.adapter.findOne<{ id: string }>({ model: "user", where }))?.id;
+  }
+  return undefined;
+}
+
+/**
+ * A sign-in to an account that this browser already holds a session of (the active one, or one
+ * of the account switcher's) is refused with `session_exists`: "Add account" with an account that
+ * is already signed in here would otherwise end its session and open another. Only the browser
+ * holding that session learns this, so the check may come before the password's.
+ */
+async function refuseSignedInAccount(ctx: AuthContext) {
+  const header = ctx.headers?.get("cookie");
+  if (!header) return;
+  const name = ctx.context.authCookies.sessionToken.name;
+  const keys = [...parseCookies(header).keys()].filter((key) => key === name || key.startsWith(`${name}_multi-`));
+  if (keys.length === 0) return;
+  const tokens = (await Promise.all(keys.map((key) => ctx.getSignedCookie(key, ctx.context.secret)))).filter(
+    (token): token is string => typeof token === "string" && token.length > 0,
+  );
+  if (tokens.length === 0) return;
+  const userId = await signInUserId(ctx);
+  if (!userId) return;
+  const now = new Date();
+  const sessions = await ctx.context.internalAdapter.findSessions(tokens);
+  if (sessions.some((s) => s.user.id === userId && s.session.expiresAt > now)) {
+    throw APIError.from("CONFLICT", { code: "session_exists", message: "You are already signed in" });
+  }
+}
+
 /**
  * A password on the common list must be replaced before it opens a session: when the sign-in's
  * password is right, it is refused with the sign-in variant of the breach message and the person
  * resets it by code. A wrong password is left to Better Auth, which answers as for any other.
  */
 async function refuseCommonPasswordSignIn(ctx: AuthContext) {
-  const { email, username, password } = (ctx.body ?? {}) as { email?: unknown; username?: unknown; password?: unknown };
+  const { password } = (ctx.body ?? {}) as { password?: unknown };
   if (typeof password !== "string" || !isCommonPassword(password)) return;
-  let userId: string | undefined;
-  if (ctx.path === "/sign-in/email" && typeof email === "string") {
-    userId = (await ctx.context.internalAdapter.findUserByEmail(email.trim().toLowerCase()))?.user.id;
-  } else if (ctx.path === "/sign-in/username" && typeof username === "string") {
-    const where = [{ field: "username", value: username.trim().toLowerCase() }];
-    userId = (await ctx.context.adapter.findOne<{ id: string }>({ model: "user", where }))?.id;
-  }
+  const userId = await signInUserId(ctx);
   if (!userId) return;
   const accounts = await ctx.context.internalAdapter.findAccounts(userId);
   const hash = accounts.find((a) => a.providerId === "credential")?.password;
@@ -197,7 +230,10 @@ async function refuseCommonPasswordSignIn(ctx: AuthContext) {
 export const authRequestRules = (deps: { emailRules: EmailRules; passwords: PasswordChecker }) =>
   createAuthMiddleware(async (ctx) => {
     if (ctx.path === "/email-otp/verify-email") await refuseVerifiedAddress(ctx);
-    if (ctx.path === "/sign-in/email" || ctx.path === "/sign-in/username") await refuseCommonPasswordSignIn(ctx);
+    if (ctx.path === "/sign-in/email" || ctx.path === "/sign-in/username") {
+      await refuseSignedInAccount(ctx);
+      await refuseCommonPasswordSignIn(ctx);
+    }
     checkFields(ctx);
     await checkNewPassword(ctx, deps.passwords);
     return applyEmailRules(ctx, deps.emailRules);

@@ -14,6 +14,8 @@ export interface ApiUser {
   email: string;
   name: string;
   cookie: string;
+  /** Every cookie the API sign-in set (the session and the multi-session cookie of the account switcher). */
+  cookies: string[];
 }
 
 async function post(path: string, body: unknown, cookie?: string, lang = "en") {
@@ -34,15 +36,39 @@ export async function createUser(name: string): Promise<ApiUser> {
   const verify = await post("/api/auth/email-otp/verify-email", { email, otp });
   if (!verify.ok) throw new Error(`verify failed: ${verify.status}`);
   const signIn = await post("/api/auth/sign-in/email", { email, password });
-  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  const cookies = signIn.headers.getSetCookie().map((c) => c.split(";")[0] as string);
+  const cookie = cookies.find((c) => c.startsWith("better-auth.session_token=")) as string;
   const { user } = (await signIn.json()) as { user: { id: string } };
-  return { id: user.id, email, name, cookie };
+  return { id: user.id, email, name, cookie, cookies };
+}
+
+/** A further session of the user, as a sign-in on another device would open: the session cookie. */
+export async function signInElsewhere(user: ApiUser, password = "correct horse battery"): Promise<string> {
+  const res = await post("/api/auth/sign-in/email", { email: user.email, password });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("better-auth.session_token="))
+    ?.split(";")[0] as string;
 }
 
 /** Gives the browser the user's session cookie. */
-export async function signInBrowser(context: BrowserContext, user: ApiUser) {
+export async function signInBrowser(context: BrowserContext, user: Pick<ApiUser, "cookie">) {
   const [name, value] = user.cookie.split("=") as [string, string];
   await context.addCookies([{ name, value, url: base() }]);
+}
+
+/**
+ * Signs the browser in as the user the way a sign-in in it would: the session cookie and the
+ * account switcher's cookie for this account, so that further accounts can be added beside it.
+ */
+export async function signInBrowserAsAccount(context: BrowserContext, user: ApiUser) {
+  await context.addCookies(
+    user.cookies.map((c) => {
+      const at = c.indexOf("=");
+      return { name: c.slice(0, at), value: c.slice(at + 1), url: base() };
+    }),
+  );
 }
 
 /** Writes subscription state through a signed provider event, as the local provider would send it. */

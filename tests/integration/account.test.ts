@@ -240,6 +240,35 @@ describe.each(DATABASE_KINDS)("account area on %s", (kind) => {
       expect(rows).toEqual([]);
     });
 
+    it("refuses to sign in again to an account this browser is signed in to (session_exists), by address or username", async () => {
+      const ada = await signedInUser(server, smtp);
+      const grace = await signedInUser(server, smtp);
+      const username = `grace_${kind}_${grace.id.slice(0, 6)}`;
+      expect((await update(grace, { username })).status).toBe(200);
+      const jar = new CookieJar();
+      jar.take(await signIn({ email: ada.email, password: PASSWORD }));
+      jar.take(await signIn({ username, password: PASSWORD }, { cookie: jar.header }));
+      const before = await server.db.selectFrom("session").select("token").where("userId", "in", [ada.id, grace.id]).execute();
+
+      // Ada through the switcher's cookie, Grace through the active one; the password is not even needed.
+      for (const body of [
+        { email: ada.email.toUpperCase(), password: PASSWORD },
+        { username: username.toUpperCase(), password: "wrong password" },
+      ]) {
+        const res = await signIn(body, { cookie: jar.header });
+        expect(res.status).toBe(409);
+        expect(await res.json()).toMatchObject({ code: "session_exists" });
+        expect(res.headers.getSetCookie()).toEqual([]);
+      }
+      const after = await server.db.selectFrom("session").select("token").where("userId", "in", [ada.id, grace.id]).execute();
+      expect(after).toHaveLength(before.length);
+      // Another browser, or a forged cookie, is not refused.
+      expect((await signIn({ email: ada.email, password: PASSWORD })).status).toBe(200);
+      expect(
+        (await signIn({ email: ada.email, password: PASSWORD }, { cookie: jar.header.replace(/\.[^;.]+(;|$)/g, ".forged$1") })).status,
+      ).toBe(200);
+    });
+
     it("answers a visitor's device list with 401, not an empty list", async () => {
       const res = await server.fetch("/api/auth/multi-session/list-device-sessions");
       expect(res.status).toBe(401);

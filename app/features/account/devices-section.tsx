@@ -4,12 +4,13 @@ import type { Device } from "../../../core/api";
 import { fetchDevices, signOutDevice, signOutOtherDevices } from "../../api/account";
 import { useLanguage } from "../../i18n";
 import { Button, Spinner } from "../../ui";
+import { FormMessages } from "../../ui/form-alert";
 import { ReverificationCancelled, useReverification } from "../security/reverification";
-import { useAccountSecurity } from "../security/security-api";
 import { AccountSection } from "./account-layout";
+import type { SecuritySectionProps } from "./security-page";
 
 /** The security page's "Active devices": every signed-in browser of the user; sign one or all others out. */
-export function DevicesSection() {
+export function DevicesSection({ security }: SecuritySectionProps) {
   const { t } = useTranslation("account");
   const lang = useLanguage();
   const [devices, setDevices] = useState<Device[] | null | undefined>(undefined);
@@ -17,8 +18,7 @@ export function DevicesSection() {
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState("");
   // Signing the other devices out asks for the account's proof again outside the 10-minute window.
-  const { state: security } = useAccountSecurity();
-  const { guarded, dialog } = useReverification(security?.reverification);
+  const { guarded, dialog } = useReverification(security.reverification);
 
   const load = useCallback(async () => {
     try {
@@ -68,10 +68,11 @@ export function DevicesSection() {
             {devices.map((d) => (
               <li key={d.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <p id={`device-${d.id}`} className="font-medium text-slate-900">
-                    {label(d)}
+                  {/* The badge stays whole: on a narrow screen it moves below the device's name instead of breaking. */}
+                  <p id={`device-${d.id}`} className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
+                    <span>{label(d)}</span>
                     {d.current && (
-                      <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
+                      <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-green-900">
                         {t("devices.thisDevice")}
                       </span>
                     )}
@@ -111,14 +112,7 @@ export function DevicesSection() {
         </>
       )}
       {dialog}
-      {error && (
-        <p role="alert" className="mt-3 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-      <p role="status" className="mt-3 text-sm text-green-800">
-        {status}
-      </p>
+      <FormMessages error={error} notice={status} className="mt-3" />
     </AccountSection>
   );
 }

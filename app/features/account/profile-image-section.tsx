@@ -5,6 +5,7 @@ import { removeProfileImage, uploadProfileImage } from "../../api/account";
 import { ApiRequestError } from "../../api/client";
 import type { Session } from "../../identity/client";
 import { Button } from "../../ui";
+import { FormMessages } from "../../ui/form-alert";
 import { UserAvatar } from "../user-menu/user-avatar";
 
 /**
@@ -67,14 +68,7 @@ export function ProfileImageSection({ session, onSaved }: { session: Session; on
             </Button>
           )}
         </div>
-        {error && (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {error}
-          </p>
-        )}
-        <p role="status" className="text-sm text-green-800">
-          {status}
-        </p>
+        <FormMessages error={error} notice={status} />
       </div>
     </div>
   );

@@ -1,15 +1,21 @@
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
+import type { AccountSecurity } from "../../../core/api";
 import type { Session } from "../../identity/client";
+import { Button, Spinner } from "../../ui";
 import { DeleteAccountSection } from "../security/delete-account-section";
 import { PasswordSection } from "../security/password-section";
+import { useAccountSecurity } from "../security/security-api";
 import { TwoStepSection } from "../security/two-step-section";
 import { AccountLayout } from "./account-layout";
 import { DevicesSection } from "./devices-section";
 
-/** What a section of the security page gets: the signed-in session. */
+/** What a section of the security page gets: the session and the page's one read of the account's security state. */
 export interface SecuritySectionProps {
   session: Session;
+  security: AccountSecurity;
+  /** Reads the state again after a change (a first password, two-step verification turned on or off). */
+  reloadSecurity: () => Promise<void>;
 }
 
 /** The security page's sections, top to bottom; each is its own component (and feature). */
@@ -22,13 +28,26 @@ export const SECURITY_SECTIONS: readonly ComponentType<SecuritySectionProps>[] =
 
 /** /{lang}/account/security: how the account is protected and where it is signed in. */
 export function SecurityPage({ session }: { session: Session }) {
-  const { t } = useTranslation("account");
+  const { t } = useTranslation(["account", "security"]);
+  // Read once here and handed to every section, so they agree (and the page asks the server once).
+  const { state, failed, reload } = useAccountSecurity();
   return (
     <AccountLayout session={session} title={t("security.title")} intro={t("security.intro")}>
-      {SECURITY_SECTIONS.map((Section, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the list is a constant
-        <Section key={i} session={session} />
-      ))}
+      {state ? (
+        SECURITY_SECTIONS.map((Section, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is a constant
+          <Section key={i} session={session} security={state} reloadSecurity={reload} />
+        ))
+      ) : failed ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
+          {t("security:error")}
+          <Button variant="secondary" size="sm" onClick={() => void reload()}>
+            {t("devices.retry")}
+          </Button>
+        </div>
+      ) : (
+        <Spinner />
+      )}
     </AccountLayout>
   );
 }

@@ -7,14 +7,13 @@ import { Button, linkClass, TextField } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
 import type { SecuritySectionProps } from "../account/security-page";
 import { ReverificationCancelled, useReverification } from "./reverification";
-import { failureOf, useAccountSecurity } from "./security-api";
+import { failureOf } from "./security-api";
 
 /** The danger section: deleting the account after typing the confirmation phrase. */
-export function DeleteAccountSection(_props: SecuritySectionProps) {
+export function DeleteAccountSection({ security }: SecuritySectionProps) {
   const { t } = useTranslation(["security", "auth"]);
   const lang = useLanguage();
-  const { state } = useAccountSecurity();
-  const { guarded, dialog } = useReverification(state?.reverification);
+  const { guarded, dialog } = useReverification(security.reverification);
   const [phrase, setPhrase] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; code?: string }>();

@@ -5,18 +5,17 @@ import { request } from "../../api/client";
 import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
 import { Button } from "../../ui";
-import { FormAlert } from "../../ui/form-alert";
+import { FormMessages } from "../../ui/form-alert";
 import { AccountSection } from "../account/account-layout";
 import type { SecuritySectionProps } from "../account/security-page";
 import { PasswordField } from "../auth-shell/password-field";
 import { ReverificationCancelled, useReverification } from "./reverification";
-import { failureOf, unwrap, useAccountSecurity } from "./security-api";
+import { failureOf, unwrap } from "./security-api";
 
 /** Change the password (the current one required) or, for accounts created with Google, set a first one. */
-export function PasswordSection(_props: SecuritySectionProps) {
+export function PasswordSection({ security: state, reloadSecurity: reload }: SecuritySectionProps) {
   const { t } = useTranslation(["security", "auth"]);
-  const { state, reload } = useAccountSecurity();
-  const { guarded, dialog } = useReverification(state?.reverification);
+  const { guarded, dialog } = useReverification(state.reverification);
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [repeat, setRepeat] = useState("");
@@ -24,7 +23,6 @@ export function PasswordSection(_props: SecuritySectionProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
-  if (!state) return null;
   const change = state.hasPassword;
 
   const submit = async (e: FormEvent) => {
@@ -60,8 +58,7 @@ export function PasswordSection(_props: SecuritySectionProps) {
       intro={t(change ? "security:password.introChange" : "security:password.introSet")}
     >
       <form onSubmit={submit} noValidate className="max-w-md space-y-4">
-        {error && <FormAlert>{error}</FormAlert>}
-        {done && <FormAlert tone="info">{done}</FormAlert>}
+        <FormMessages error={error} notice={done} />
         {change && (
           <PasswordField
             id="current-password"

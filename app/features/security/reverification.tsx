@@ -5,6 +5,7 @@ import { request } from "../../api/client";
 import { authErrorMessage, errorCode } from "../../identity/errors";
 import { Button, TextField } from "../../ui";
 import { Dialog } from "../../ui/dialog";
+import { FormActions } from "../../ui/form-actions";
 import { FormAlert } from "../../ui/form-alert";
 import { PasswordField } from "../auth-shell/password-field";
 import { failureOf } from "./security-api";
@@ -77,7 +78,9 @@ function ReverifyDialog({ method, onDone }: { method: AccountSecurity["reverific
   return (
     <Dialog title={t("security:reverify.title")} look="form" onClose={() => onDone(false)}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <p className="text-sm text-slate-600">{t(`security:reverify.intro.${method}`)}</p>
+        <p className="text-sm text-slate-600">
+          {t(method === "email" && sent ? "security:reverify.sent" : `security:reverify.intro.${method}`)}
+        </p>
         {error && <FormAlert>{error}</FormAlert>}
         {method === "password" && (
           <PasswordField
@@ -106,16 +109,13 @@ function ReverifyDialog({ method, onDone }: { method: AccountSecurity["reverific
             autoFocus
           />
         )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="secondary" size="md" onClick={() => onDone(false)}>
-            {t("security:cancel")}
-          </Button>
-          {(method !== "email" || sent) && (
-            <Button type="submit" variant="strong" size="md" disabled={busy} aria-busy={busy || undefined}>
-              {t("security:reverify.submit")}
-            </Button>
-          )}
-        </div>
+        <FormActions
+          align="end"
+          submit={method !== "email" || sent ? t("security:reverify.submit") : undefined}
+          busy={busy}
+          cancel={t("security:cancel")}
+          onCancel={() => onDone(false)}
+        />
       </form>
     </Dialog>
   );

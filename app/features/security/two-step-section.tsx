@@ -3,12 +3,13 @@ import { useTranslation } from "react-i18next";
 import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
 import { Button, TextField } from "../../ui";
-import { FormAlert } from "../../ui/form-alert";
+import { FormActions } from "../../ui/form-actions";
+import { FormMessages } from "../../ui/form-alert";
 import { AccountSection } from "../account/account-layout";
 import type { SecuritySectionProps } from "../account/security-page";
 import { PasswordField } from "../auth-shell/password-field";
 import { ReverificationCancelled, useReverification } from "./reverification";
-import { failureOf, unwrap, useAccountSecurity } from "./security-api";
+import { failureOf, unwrap } from "./security-api";
 
 type Step =
   | { kind: "idle" }
@@ -57,17 +58,15 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
 }
 
 /** Two-step verification: set up an authenticator app with backup codes, regenerate the codes, remove it. */
-export function TwoStepSection(_props: SecuritySectionProps) {
+export function TwoStepSection({ security: state, reloadSecurity: reload }: SecuritySectionProps) {
   const { t } = useTranslation(["security", "auth"]);
-  const { state, reload } = useAccountSecurity();
-  const { guarded, dialog } = useReverification(state?.reverification);
+  const { guarded, dialog } = useReverification(state.reverification);
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  if (!state) return null;
 
   const fail = (failure: unknown) => {
     if (!(failure instanceof ReverificationCancelled)) setError(authErrorMessage(t as never, failureOf(failure), "security:error"));
@@ -123,13 +122,17 @@ export function TwoStepSection(_props: SecuritySectionProps) {
     setBusy(false);
   };
 
+  const cancel = () => {
+    setError(undefined);
+    setStep({ kind: "idle" });
+  };
+
   const secret = step.kind === "scan" ? (new URL(step.uri).searchParams.get("secret") ?? "") : "";
 
   return (
     <AccountSection id="two-step" title={t("security:twoStep.title")} intro={t("security:twoStep.intro")}>
       <div className="space-y-4">
-        {error && <FormAlert>{error}</FormAlert>}
-        {notice && <FormAlert tone="info">{notice}</FormAlert>}
+        <FormMessages error={error} notice={notice} />
         {step.kind === "idle" && (
           <>
             <p className="text-sm font-medium text-slate-800">
@@ -172,24 +175,26 @@ export function TwoStepSection(_props: SecuritySectionProps) {
               onChange={(e) => setPassword(e.target.value)}
               autoFocus
             />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" variant="strong" size="md" disabled={busy} aria-busy={busy || undefined}>
-                {t("security:continue")}
-              </Button>
-              <Button type="button" variant="secondary" size="md" onClick={() => setStep({ kind: "idle" })}>
-                {t("security:cancel")}
-              </Button>
-            </div>
+            <FormActions submit={t("security:continue")} busy={busy} cancel={t("security:cancel")} onCancel={cancel} />
           </form>
         )}
         {step.kind === "scan" && (
           <form noValidate onSubmit={confirm} className="space-y-4">
             <p className="text-sm text-slate-700">{t("security:twoStep.scan")}</p>
             <QrCode uri={step.uri} label={t("security:twoStep.qrLabel")} />
-            <div>
-              <p className="text-sm text-slate-700">{t("security:twoStep.manual")}</p>
-              <code className="mt-1 block break-all rounded bg-slate-100 px-2 py-1 font-mono text-sm">{secret}</code>
-            </div>
+            {/* The key for typing into the app by hand, in groups of four like the apps show it: read-only, so it can be selected and copied whole. */}
+            <TextField
+              id="two-step-key"
+              className="max-w-md [&_textarea]:resize-none [&_textarea]:font-mono [&_textarea]:text-sm"
+              label={t("security:twoStep.keyLabel")}
+              hint={t("security:twoStep.manual")}
+              multiline={2}
+              readOnly
+              spellCheck={false}
+              autoComplete="off"
+              value={secret.replace(/(.{4})(?=.)/g, "$1 ")}
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <TextField
               id="two-step-code"
               className="max-w-xs"
@@ -200,14 +205,7 @@ export function TwoStepSection(_props: SecuritySectionProps) {
               value={code}
               onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
             />
-            <div className="flex flex-wrap gap-2">
-              <Button type="submit" variant="strong" size="md" disabled={busy} aria-busy={busy || undefined}>
-                {t("security:twoStep.confirm")}
-              </Button>
-              <Button type="button" variant="secondary" size="md" onClick={() => setStep({ kind: "idle" })}>
-                {t("security:cancel")}
-              </Button>
-            </div>
+            <FormActions submit={t("security:twoStep.confirm")} busy={busy} cancel={t("security:cancel")} onCancel={cancel} />
           </form>
         )}
         {step.kind === "codes" && <BackupCodes codes={step.codes} onDone={() => setStep({ kind: "idle" })} />}

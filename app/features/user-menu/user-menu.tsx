@@ -21,8 +21,12 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
   const { t } = useTranslation("account");
   const lang = useLanguage();
   const [open, setOpen] = useState(false);
-  const [others, setOthers] = useState<DeviceAccount[]>([]);
+  /** The other accounts of this browser as read at this opening of the menu; null until read. */
+  const [accounts, setAccounts] = useState<DeviceAccount[] | null>(null);
+  const others = accounts ?? [];
   const [failed, setFailed] = useState(false);
+  /** An action is under way, or done and the page is reloading: the menu takes no second one. */
+  const [busy, setBusy] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -48,33 +52,47 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
     };
   }, [open]);
 
-  // The accounts signed in in this browser, read each time the menu opens.
+  // The accounts signed in in this browser, read each time the menu opens. A list from an earlier
+  // opening is not shown meanwhile: one of its accounts may have been signed out since (here by
+  // "Sign out", or in another tab), and choosing it would fail.
+  const [reads, setReads] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again on each opening and after a failed action (reads)
   useEffect(() => {
     if (!open) return;
+    setAccounts(null);
     let cancelled = false;
     authClient.multiSession.listDeviceSessions().then(({ data }) => {
-      if (!cancelled) setOthers(((data ?? []) as DeviceAccount[]).filter((a) => a.user.id !== user.id));
+      if (!cancelled) setAccounts(((data ?? []) as DeviceAccount[]).filter((a) => a.user.id !== user.id));
     });
     return () => {
       cancelled = true;
     };
-  }, [open, user.id]);
+  }, [open, user.id, reads]);
 
   // Every page below reads the account it shows on load, so a change of account reloads it.
   const reload = () => window.location.reload();
   const toSignIn = () => window.location.assign(`/${lang}/sign-in`);
 
   async function run(action: () => Promise<{ error: unknown }>, then: () => void) {
+    if (busy) return;
+    setBusy(true);
     setFailed(false);
     const { error } = await action();
-    if (error) return setFailed(true);
+    if (error) {
+      setBusy(false);
+      setFailed(true);
+      // The list is read again: an account that was signed out meanwhile leaves it.
+      return setReads((n) => n + 1);
+    }
+    // Stays busy: the page reloads (or leaves) for the account now active.
     then();
   }
 
   const switchTo = (account: DeviceAccount) =>
     run(() => authClient.multiSession.setActive({ sessionToken: account.session.token }), reload);
 
-  // With other accounts in this browser only this one is signed out and the next becomes active.
+  // With other accounts in this browser only this one is signed out and the next becomes active
+  // (so "Sign out" waits for the list: before it, it cannot tell which of the two it is).
   const signOut = () =>
     others.length > 0
       ? run(() => authClient.multiSession.revoke({ sessionToken: session.session.token }), reload)
@@ -83,7 +101,7 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
   // Better Auth's sign-out ends every account signed in in this browser.
   const signOutAll = () => run(() => authClient.signOut(), toSignIn);
 
-  const item = "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100";
+  const item = "block w-full rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 disabled:text-slate-500";
   return (
     <div ref={root} className="relative">
       <button
@@ -145,7 +163,13 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
             <ul aria-label={t("userMenu.otherAccounts")} className="mt-2 space-y-1 border-t border-slate-100 pt-2">
               {others.map((account) => (
                 <li key={account.user.id}>
-                  <button type="button" className={`${item} flex items-center gap-3`} onClick={() => switchTo(account)}>
+                  <button
+                    type="button"
+                    className={`${item} flex items-center gap-3`}
+                    aria-label={t("userMenu.switchTo", { name: displayName(account.user) })}
+                    disabled={busy}
+                    onClick={() => switchTo(account)}
+                  >
                     <UserAvatar user={account.user} size="sm" />
                     <span className="min-w-0">
                       <span className="block truncate font-medium">{displayName(account.user)}</span>
@@ -163,13 +187,13 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
               </LocalizedLink>
             </li>
             <li>
-              <button type="button" className={item} onClick={signOut}>
+              <button type="button" className={item} disabled={busy || accounts === null} onClick={signOut}>
                 {t("userMenu.signOut")}
               </button>
             </li>
             {others.length > 0 && (
               <li>
-                <button type="button" className={item} onClick={signOutAll}>
+                <button type="button" className={item} disabled={busy} onClick={signOutAll}>
                   {t("userMenu.signOutAll")}
                 </button>
               </li>
