@@ -159,6 +159,35 @@ export interface ContactRequestChange {
   note?: string;
 }
 
+/** The statuses the subscription list filters by (the providers' own words). */
+export const SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due", "incomplete", "canceled"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** Trials ending within this many days are listed apart. */
+export const TRIAL_ENDING_DAYS = 7;
+
+export interface OperatorSubscription {
+  provider: string;
+  id: string;
+  status: string;
+  userId: string;
+  email: string;
+  name: string;
+  trialEnd: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** The price billed, in the currency's smallest unit per interval; null when the provider did not say. */
+  price: { unitAmount: number; currency: string; interval: string; intervalCount: number } | null;
+  updatedAt: string;
+}
+
+/** GET /api/admin/subscriptions: the list's page and the figures above it. */
+export interface SubscriptionFigures {
+  counts: Record<SubscriptionStatus, number>;
+  trialsEnding: number;
+  /** Per currency, in its smallest unit (cents), rounded. */
+  monthlyRecurringRevenue: { currency: string; amount: number }[];
+}
+
 /** The console's routes, merged into `ApiRoutes`. */
 export interface OperatorRoutes {
   "GET /api/admin/overview": { answer: OperatorOverview };
@@ -169,6 +198,9 @@ export interface OperatorRoutes {
   "POST /api/admin/users/:userId/sessions/revoke": { body: { sessionId?: string }; answer: { revoked: number } };
   "GET /api/admin/audit-log": { answer: Paged<AuditEntry> };
   "GET /api/admin/contact-requests": { answer: Paged<OperatorContactRequest> };
+  "GET /api/admin/subscriptions": {
+    answer: Paged<OperatorSubscription> & { figures: SubscriptionFigures; stripeDashboard: string | null };
+  };
   "POST /api/admin/contact-requests/:requestId": { body: ContactRequestChange; answer: { ok: true } };
   "POST /api/admin/contact-requests/:requestId/retry": { answer: { retried: number } };
 }

@@ -47,6 +47,13 @@ export const PAGES: readonly PageDef[] = [
   { path: "admin", key: "operatorOverview", robots: "noindex, nofollow", audience: "account", file: "routes/operator/overview.tsx" },
   { path: "admin/users", key: "operatorUsers", robots: "noindex, nofollow", audience: "account", file: "routes/operator/users.tsx" },
   {
+    path: "admin/subscriptions",
+    key: "operatorSubscriptions",
+    robots: "noindex, nofollow",
+    audience: "account",
+    file: "routes/operator/subscriptions.tsx",
+  },
+  {
     path: "admin/contact-requests",
     key: "operatorContactRequests",
     robots: "noindex, nofollow",

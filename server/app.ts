@@ -124,7 +124,20 @@ export function createApp(deps: AppDeps) {
   app.route("/", accountRoutes({ auth, db }));
   app.route("/", accountSecurityRoutes({ auth, db, sendMail: deps.sendMail, passwords: deps.passwords, config, kv: deps.kv }));
   app.route("/", imageRoutes(db));
-  app.route("/", operatorRoutes({ auth, db, secret: config.AUTH_SECRET, outbox: deps.outbox }));
+  app.route(
+    "/",
+    operatorRoutes({
+      auth,
+      db,
+      secret: config.AUTH_SECRET,
+      outbox: deps.outbox,
+      // Test-mode keys see the test half of Stripe's dashboard.
+      stripeDashboard:
+        provider.kind === "stripe"
+          ? `https://dashboard.stripe.com/${config.STRIPE_SECRET_KEY?.startsWith("sk_test_") ? "test/" : ""}subscriptions/{id}`
+          : null,
+    }),
+  );
   if (provider.kind === "local") {
     app.route("/", localPaymentRoutes({ auth, local: provider as LocalProvider, events, trustedOrigins: trustedOrigins(config) }));
   }

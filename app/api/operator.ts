@@ -11,6 +11,7 @@ export const operatorApi = {
   revokeSessions: (userId: string, sessionId?: string) =>
     request("POST /api/admin/users/:userId/sessions/revoke", { params: { userId }, body: sessionId ? { sessionId } : {} }),
   auditLog: (page: number, target?: string) => request("GET /api/admin/audit-log", { query: { page, target } }),
+  subscriptions: (query: { status?: string; trialsEnding?: "1"; page: number }) => request("GET /api/admin/subscriptions", { query }),
   contactRequests: (query: { q?: string; state?: ContactState; page: number }) => request("GET /api/admin/contact-requests", { query }),
   setContactState: (requestId: string, body: ContactRequestChange) =>
     request("POST /api/admin/contact-requests/:requestId", { params: { requestId }, body }),

@@ -49,6 +49,15 @@ export async function applySnapshot(db: DB, provider: string, userId: string, sn
     trial_end: snap.trialEnd,
     current_period_end: snap.currentPeriodEnd,
     cancel_at_period_end: snap.cancelAtPeriodEnd,
+    // A snapshot without a price keeps the one stored.
+    ...(snap.price
+      ? {
+          unit_amount: snap.price.unitAmount,
+          currency: snap.price.currency,
+          interval: snap.price.interval,
+          interval_count: snap.price.intervalCount,
+        }
+      : {}),
     state_at: stateAt,
     updated_at: new Date(),
   };

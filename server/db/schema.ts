@@ -151,6 +151,11 @@ export interface BillingSubscriptionTable {
   /** Provider time (seconds) of the state stored; older events never overwrite it. */
   state_at: number;
   updated_at: Generated<Date>;
+  // The price billed, in the currency's smallest unit, per interval (migration 0019_subscription_price).
+  unit_amount: number | null;
+  currency: string | null;
+  interval: string | null;
+  interval_count: number | null;
 }
 
 export interface BillingEventTable {

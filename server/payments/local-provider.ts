@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import { TRIAL_DAYS } from "../../core/plans.js";
 import type { DB } from "../db/database.js";
 import type { LocalSubscriptionTable } from "../db/schema.js";
-import type { PaymentProvider, SubscriptionSnapshot } from "./provider.js";
+import type { PaymentProvider, SubscriptionPrice, SubscriptionSnapshot } from "./provider.js";
 import { verifyStripeSignature } from "./stripe-events.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,6 +42,9 @@ type LocalSubscriptionRow = Omit<LocalSubscriptionTable, "cancel_at_period_end" 
   current_period_end: Date;
 };
 
+/** The local provider takes no payment: its subscriptions cost nothing. */
+const LOCAL_PRICE: SubscriptionPrice = { unitAmount: 0, currency: "eur", interval: "month", intervalCount: 1 };
+
 /** A Stripe-shaped subscription object, so that local events parse exactly like Stripe's. */
 function subscriptionObject(row: LocalSubscriptionRow) {
   return {
@@ -52,7 +55,20 @@ function subscriptionObject(row: LocalSubscriptionRow) {
     trial_end: seconds(row.trial_end),
     cancel_at_period_end: row.cancel_at_period_end,
     cancel_at: row.cancel_at_period_end ? seconds(row.current_period_end) : null,
-    items: { object: "list", data: [{ current_period_end: seconds(row.current_period_end) }] },
+    items: {
+      object: "list",
+      data: [
+        {
+          current_period_end: seconds(row.current_period_end),
+          price: {
+            object: "price",
+            unit_amount: LOCAL_PRICE.unitAmount,
+            currency: LOCAL_PRICE.currency,
+            recurring: { interval: "month", interval_count: 1 },
+          },
+        },
+      ],
+    },
     metadata: { userId: row.user_id },
   };
 }
@@ -66,6 +82,7 @@ function snapshot(row: LocalSubscriptionRow): SubscriptionSnapshot {
     currentPeriodEnd: row.current_period_end,
     cancelAtPeriodEnd: row.cancel_at_period_end,
     userId: row.user_id,
+    price: LOCAL_PRICE,
   };
 }
 

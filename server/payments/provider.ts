@@ -15,6 +15,16 @@ export interface SubscriptionSnapshot {
   cancelAtPeriodEnd: boolean;
   /** Our user id, when the provider carries it in the subscription's metadata. */
   userId: string | null;
+  /** What it is billed at, when the provider says. */
+  price: SubscriptionPrice | null;
+}
+
+/** A recurring price: the amount in the currency's smallest unit (cents) per `intervalCount` intervals. */
+export interface SubscriptionPrice {
+  unitAmount: number;
+  currency: string;
+  interval: "day" | "week" | "month" | "year";
+  intervalCount: number;
 }
 
 /** A verified provider event reduced to what billing needs. */

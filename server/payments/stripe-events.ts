@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { type PaymentEvent, type SubscriptionSnapshot, WebhookSignatureError } from "./provider.js";
+import { type PaymentEvent, type SubscriptionPrice, type SubscriptionSnapshot, WebhookSignatureError } from "./provider.js";
 
 const date = (seconds: number | null | undefined) => (typeof seconds === "number" ? new Date(seconds * 1000) : null);
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
@@ -16,6 +16,17 @@ export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
     currentPeriodEnd: date(periodEnd),
     cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end || sub.cancel_at),
     userId: sub.metadata?.userId || null,
+    price: priceOf(sub.items?.data?.[0]?.price),
+  };
+}
+
+function priceOf(price: Stripe.Price | undefined): SubscriptionPrice | null {
+  if (!price || typeof price.unit_amount !== "number" || !price.recurring) return null;
+  return {
+    unitAmount: price.unit_amount,
+    currency: price.currency,
+    interval: price.recurring.interval as SubscriptionPrice["interval"],
+    intervalCount: price.recurring.interval_count ?? 1,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   HANDLED_NOTE_MAX,
   SEARCH_MAX,
   SORT_DIRECTIONS,
+  SUBSCRIPTION_STATUSES,
   USER_FILTERS,
   USER_SORTS,
 } from "../../core/operator.js";
@@ -21,6 +22,7 @@ import { requireOperator } from "../operator/access.js";
 import { type AuditActor, audited, listAudit } from "../operator/audit-log.js";
 import { contactRequestLabel, listContactRequests, retryContactMails, setContactState } from "../operator/contact-requests.js";
 import { overview } from "../operator/overview.js";
+import { listSubscriptions, subscriptionFigures } from "../operator/subscriptions.js";
 import { banUser, listUsers, revokeUserSessions, unbanUser, userDetail, userLabel } from "../operator/users.js";
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
@@ -45,7 +47,14 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, error: "badRequest" | "i
 }
 
 /** The operator console's API: every route for operators only, every change recorded in the audit log. */
-export function operatorRoutes(deps: { auth: Auth; db: DB; secret: string; outbox?: { wake(): void } }) {
+export function operatorRoutes(deps: {
+  auth: Auth;
+  db: DB;
+  secret: string;
+  outbox?: { wake(): void };
+  /** The provider's dashboard address of a subscription, "{id}" replaced; null when the provider has none. */
+  stripeDashboard: string | null;
+}) {
   const app = new Hono<AppEnv & SessionEnv>();
   const operator = requireOperator(deps);
   const session = requireSession(deps.auth);
@@ -120,6 +129,18 @@ export function operatorRoutes(deps: { auth: Auth; db: DB; secret: string; outbo
   app.get("/api/admin/audit-log", async (c) => {
     const query = parse(z.object({ page, target: z.string().max(200).optional() }), c.req.query());
     return c.json(await listAudit(deps.db, { page: query.page, targetId: query.target }));
+  });
+
+  app.get("/api/admin/subscriptions", async (c) => {
+    const query = parse(
+      z.object({ status: z.enum(SUBSCRIPTION_STATUSES).optional(), trialsEnding: z.enum(["1"]).optional(), page }),
+      c.req.query(),
+    );
+    const [list, figures] = await Promise.all([
+      listSubscriptions(deps.db, { status: query.status, trialsEnding: query.trialsEnding === "1", page: query.page }),
+      subscriptionFigures(deps.db),
+    ]);
+    return c.json({ ...list, figures, stripeDashboard: deps.stripeDashboard });
   });
 
   app.get("/api/admin/contact-requests", async (c) => {

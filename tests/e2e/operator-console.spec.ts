@@ -165,3 +165,41 @@ for (const lang of ["en", "de"] as const) {
     await expect(page.getByRole("row").filter({ hasText: name }).getByText(x.state, { exact: true })).toBeVisible();
   });
 }
+
+test("an operator sees a started trial among the subscriptions and filters by status (de) @phone", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  // A recruiter starts the pro trial through the local payment provider.
+  const recruiter = await browser.newContext();
+  const email = uniqueEmail("trial");
+  const api = recruiter.request;
+  await api.post(`${server.url}/api/auth/sign-up/email`, {
+    headers: { origin: server.url },
+    data: { name: "Tina Trial", email, password: PASSWORD },
+  });
+  const otp = await codeFromMail(email);
+  await api.post(`${server.url}/api/auth/email-otp/verify-email`, { headers: { origin: server.url }, data: { email, otp } });
+  const me = await (await api.get(`${server.url}/api/auth/get-session`)).json();
+  const checkout = await api.post(`${server.url}/api/create-checkout-session`, {
+    headers: { origin: server.url },
+    data: { userId: me.user.id, planType: "pro", trial: true, teamName: "Tina Talent" },
+  });
+  const { url } = await checkout.json();
+  const confirmed = await api.post(url, {
+    headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+    data: "",
+    maxRedirects: 0,
+  });
+  expect(confirmed.status()).toBe(303);
+  await recruiter.close();
+
+  await signIn(page, operatorEmail);
+  await page.goto(`${server.url}/de/admin/subscriptions`);
+  await expect(page.getByRole("heading", { level: 1, name: "Abonnements" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Testphase");
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: /^Gekündigt/ }).click();
+  await expect(page.getByRole("button", { name: /^Gekündigt/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("Hier gibt es kein Abonnement.")).toBeVisible();
+  await page.getByRole("button", { name: /^Testphase \(/ }).click();
+  await expect(page.getByRole("row").filter({ hasText: email })).toBeVisible();
+});

@@ -62,6 +62,8 @@ export function subscriptionObject(input: {
   trialEnd?: Date | null;
   periodEnd?: Date;
   cancelAtPeriodEnd?: boolean;
+  /** The price billed: cents per interval. */
+  price?: { unitAmount: number; currency: string; interval: "month" | "year" };
 }) {
   const s = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 1000) : null);
   const periodEnd = input.periodEnd ?? input.trialEnd ?? new Date(Date.now() + 30 * 86_400_000);
@@ -73,7 +75,22 @@ export function subscriptionObject(input: {
     trial_end: s(input.trialEnd),
     cancel_at_period_end: input.cancelAtPeriodEnd ?? false,
     cancel_at: null,
-    items: { object: "list", data: [{ current_period_end: s(periodEnd) }] },
+    items: {
+      object: "list",
+      data: [
+        {
+          current_period_end: s(periodEnd),
+          ...(input.price && {
+            price: {
+              object: "price",
+              unit_amount: input.price.unitAmount,
+              currency: input.price.currency,
+              recurring: { interval: input.price.interval, interval_count: 1 },
+            },
+          }),
+        },
+      ],
+    },
     metadata: { userId: input.userId },
   };
 }

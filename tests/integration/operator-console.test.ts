@@ -4,7 +4,7 @@ import { addMember, as, subscribePro } from "../support/actors.js";
 import { DATABASE_KINDS } from "../support/databases.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
-import { json, type Smtp, signedInUser, type TestUser } from "./billing-support.js";
+import { days, json, type Smtp, sendLocalEvent, signedInUser, subscriptionObject, type TestUser } from "./billing-support.js";
 
 /** Every console route with a body that would be valid for an operator. */
 const ROUTES = (userId: string) => [
@@ -16,6 +16,7 @@ const ROUTES = (userId: string) => [
   { method: "POST", path: `/api/admin/users/${userId}/sessions/revoke`, body: {} },
   { method: "GET", path: "/api/admin/audit-log" },
   { method: "GET", path: "/api/admin/contact-requests" },
+  { method: "GET", path: "/api/admin/subscriptions" },
   { method: "GET", path: "/api/admin/contact-requests/export.csv" },
   { method: "POST", path: "/api/admin/contact-requests/some-id", body: { state: "spam" } },
   { method: "POST", path: "/api/admin/contact-requests/some-id/retry", body: {} },
@@ -249,5 +250,44 @@ describe.each(DATABASE_KINDS)("the operator console's API on %s", (kind) => {
       "contact.spam",
       "contact.handle",
     ]);
+  });
+
+  it("lists subscriptions by status and trials ending soon, with counts and the monthly revenue of the billed ones", async () => {
+    const yearly = subscriptionObject({
+      id: "sub_yearly",
+      customer: "cus_yearly",
+      userId: user.id,
+      status: "active",
+      periodEnd: days(365),
+      price: { unitAmount: 24000, currency: "eur", interval: "year" },
+    });
+    expect((await sendLocalEvent(server, "customer.subscription.created", yearly)).status).toBe(200);
+    const get = async (query = "") => (await call(operator, { method: "GET", path: `/api/admin/subscriptions${query}` })).json();
+    const all = await get();
+    expect(all.stripeDashboard).toBeNull();
+    expect(all.figures.counts).toMatchObject({ trialing: 1, active: 1, canceled: 0 });
+    // 240.00 a year is 20.00 a month; the trial (0.00 with the local provider) is not billed yet.
+    expect(all.figures.monthlyRecurringRevenue).toEqual([{ currency: "eur", amount: 2000 }]);
+    expect(all.items.map((s: { email: string }) => s.email).sort()).toEqual([teamAdmin.email, user.email].sort());
+    const active = await get("?status=active");
+    expect(active.items).toEqual([
+      expect.objectContaining({
+        id: "sub_yearly",
+        status: "active",
+        email: user.email,
+        price: { unitAmount: 24000, currency: "eur", interval: "year", intervalCount: 1 },
+      }),
+    ]);
+    // The pro trial started at sign-up ends in 30 days: not within 7, until it does.
+    expect((await get("?trialsEnding=1")).total).toBe(0);
+    await server.db
+      .updateTable("billing_subscription")
+      .set({ trial_end: days(3) })
+      .where("user_id", "=", teamAdmin.id)
+      .execute();
+    const ending = await get("?trialsEnding=1");
+    expect(ending.items.map((s: { email: string }) => s.email)).toEqual([teamAdmin.email]);
+    expect(ending.figures.trialsEnding).toBe(1);
+    expect((await call(operator, { method: "GET", path: "/api/admin/subscriptions?status=paused" })).status).toBe(400);
   });
 });

@@ -43,6 +43,7 @@ const ROWS: Row[] = [
     ["POST", "/api/admin/users/:userId/sessions/revoke"],
     ["GET", "/api/admin/audit-log"],
     ["GET", "/api/admin/contact-requests"],
+    ["GET", "/api/admin/subscriptions"],
     ["GET", "/api/admin/contact-requests/export.csv"],
     ["POST", "/api/admin/contact-requests/:requestId"],
     ["POST", "/api/admin/contact-requests/:requestId/retry"],
