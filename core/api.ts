@@ -87,6 +87,80 @@ export interface TeamView {
   memberCount?: number;
 }
 
+/** One member in a team's roster. */
+export interface TeamMemberRow {
+  /** The membership's id (what role changes and removals name). */
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  role: TeamRole;
+  joinedAt: string;
+  /** The admin whose subscription pays for the team. */
+  pays: boolean;
+}
+
+/** GET /api/teams/:teamId/members?page=N&q=text: one page of the roster, searched by name or e-mail. */
+export interface TeamMemberPage {
+  items: TeamMemberRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Members and open invitations against the plan's limit. */
+  seats: { used: number; limit: number };
+}
+
+/** The result of inviting one address. */
+export type InvitationOutcome = "invited" | "already_member" | "already_invited" | "invalid" | "quota_exceeded" | "failed";
+
+/** POST /api/teams/:teamId/invitations: the body; addresses separated by spaces or commas. */
+export interface InviteRequest {
+  emails: string;
+  role: TeamRole;
+}
+
+/** POST /api/teams/:teamId/invitations: one result per address, in the order typed. */
+export interface InviteResults {
+  results: { email: string; outcome: InvitationOutcome; message: string; code?: string; invitationId?: string }[];
+}
+
+/** One open invitation of a team. */
+export interface TeamInvitationRow {
+  id: string;
+  email: string;
+  role: TeamRole;
+  invitedAt: string;
+  expiresAt: string;
+  expired: boolean;
+  inviterName: string | null;
+}
+
+/** GET /api/teams/:teamId/invitations: the team's pending invitations, newest first. */
+export interface TeamInvitationList {
+  items: TeamInvitationRow[];
+}
+
+/** A plan badge of SPEC section 4; `date` for canceled (ends at), renews at and starts at. */
+export interface PlanBadge {
+  kind: "active" | "current" | "upcoming" | "canceled" | "expired" | "renewsAt" | "startsAt" | "requiresAction";
+  date?: string;
+}
+
+export interface TeamPlan {
+  plan: PlanType;
+  badges: PlanBadge[];
+}
+
+/** GET /api/teams/:teamId/billing (billing permission): who pays for the team and the state of their plan. */
+export interface TeamBilling {
+  /** The admin whose subscription pays for the team. */
+  payer: { name: string; email: string; isYou: boolean } | null;
+  plans: TeamPlan[];
+  /** The caller pays and has a billing account: the portal opens for them. */
+  canOpenPortal: boolean;
+  seats: { used: number; limit: number };
+}
+
 /** GET /api/teams/:teamId/deletion: what deleting the team does to the subscription that pays for it. */
 export interface TeamDeletion {
   /** The team is the last one its paying admin's running subscription pays for: deleting it cancels the subscription. */
@@ -165,6 +239,12 @@ export interface ApiRoutes {
   "GET /api/teams/:teamId": { answer: TeamView };
   "GET /api/teams/:teamId/deletion": { answer: TeamDeletion };
   "POST /api/teams/:teamId/delete": { body: DeleteTeamRequest; answer: { deleted: true } };
+  "GET /api/teams/:teamId/members": { answer: TeamMemberPage };
+  "GET /api/teams/:teamId/billing": { answer: TeamBilling };
+  "GET /api/teams/:teamId/invitations": { answer: TeamInvitationList };
+  "POST /api/teams/:teamId/invitations": { body: InviteRequest; answer: InviteResults };
+  "POST /api/teams/:teamId/invitations/:invitationId/resend": { answer: Done };
+  "POST /api/teams/:teamId/invitations/:invitationId/revoke": { answer: Done };
   "GET /api/site-config": { answer: SiteConfig };
   "GET /api/auth/providers": { answer: AuthProviders };
   "GET /api/account/devices": { answer: DeviceList };

@@ -10,6 +10,25 @@ export const INVITATION_DAYS = 7;
 export const TEAM_PAGE_SIZE = 5;
 /** Memberships per page of the team list (/teams). */
 export const TEAM_LIST_PAGE_SIZE = 20;
+/** Members per page of a team's roster (/teams/{id}/members). */
+export const TEAM_MEMBERS_PAGE_SIZE = 10;
+/** The longest roster search. */
+export const MEMBER_SEARCH_MAX = 100;
+/** At most this many addresses in one invitation form. */
+export const INVITE_MAX_ADDRESSES = 20;
+
+/** The addresses of an invitation form: separated by spaces, commas or semicolons, each once (case-insensitive). */
+export function splitAddresses(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const part of text.split(/[\s,;]+/)) {
+    const email = part.trim();
+    if (!email || seen.has(email.toLowerCase())) continue;
+    seen.add(email.toLowerCase());
+    out.push(email);
+  }
+  return out;
+}
 export type TeamListKind = "admin" | "member" | "all";
 
 /**

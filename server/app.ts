@@ -119,7 +119,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", siteConfigRoutes({ gaMeasurementId: config.GA_MEASUREMENT_ID }));
   app.route("/", contactRoutes(deps));
   app.route("/", billingRoutes({ auth, billing, events }));
-  app.route("/", teamRoutes({ auth, teams, provider }));
+  app.route("/", teamRoutes({ auth, teams, provider, config, outbox: deps.outbox }));
   app.route("/", accountRoutes({ auth, db }));
   app.route("/", accountSecurityRoutes({ auth, db, sendMail: deps.sendMail, passwords: deps.passwords, config, kv: deps.kv }));
   app.route("/", imageRoutes(db));

@@ -53,6 +53,10 @@ export const ERRORS = {
   invalidRole: { status: 400, key: "teams:errors.role", code: "invalid_role" },
   confirmNameMismatch: { status: 400, key: "teams:errors.confirmName", code: "confirm_name_mismatch" },
   invitationNotFound: { status: 404, key: "teams:errors.invitationNotFound", code: "invitation_not_found" },
+  invalidEmail: { status: 400, key: "teams:errors.invalidEmail", code: "invalid_email" },
+  noAddresses: { status: 400, key: "teams:errors.noAddresses", code: "no_addresses" },
+  tooManyAddresses: { status: 400, key: "teams:errors.tooManyAddresses", code: "too_many_addresses" },
+  payerStays: { status: 409, key: "teams:errors.payerStays", code: "billing_owner_required" },
   invitationForOther: { status: 403, key: "teams:errors.invitationForOther", code: "invitation_for_other_address" },
   // Account security: the code beside the message lets the screen react (ask again, point to a field).
   reverification: { status: 403, key: "auth:errors.reverification", code: "reverification" },

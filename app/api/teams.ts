@@ -1,4 +1,15 @@
-import type { CreatedTeam, TeamDeletion, TeamPage, TeamView } from "../../core/api";
+import type {
+  CreatedTeam,
+  Done,
+  InviteRequest,
+  InviteResults,
+  TeamBilling,
+  TeamDeletion,
+  TeamInvitationList,
+  TeamMemberPage,
+  TeamPage,
+  TeamView,
+} from "../../core/api";
 import type { Language } from "../../core/languages";
 import type { TeamListKind } from "../../core/teams";
 import { request } from "./client";
@@ -26,4 +37,34 @@ export function fetchTeamDeletion(teamId: string): Promise<TeamDeletion> {
 /** Deletes the team; the server checks the typed name again. */
 export function deleteTeam(teamId: string, confirmName: string, lang: Language): Promise<{ deleted: true }> {
   return request("POST /api/teams/:teamId/delete", { params: { teamId }, body: { confirmName }, language: lang });
+}
+
+/** One page of the team's members, searched by name or e-mail on the server. */
+export function fetchMembers(teamId: string, page: number, q: string): Promise<TeamMemberPage> {
+  return request("GET /api/teams/:teamId/members", { params: { teamId }, query: { page, q: q || undefined } });
+}
+
+/** The team's pending invitations (admins only). */
+export function fetchInvitations(teamId: string): Promise<TeamInvitationList> {
+  return request("GET /api/teams/:teamId/invitations", { params: { teamId } });
+}
+
+/** Invites every address typed (spaces or commas between them) with one role; one result per address. */
+export function inviteMembers(teamId: string, body: InviteRequest, lang: Language): Promise<InviteResults> {
+  return request("POST /api/teams/:teamId/invitations", { params: { teamId }, body, language: lang });
+}
+
+/** Sends a pending invitation again and gives it another full validity period. */
+export function resendInvitation(teamId: string, invitationId: string, lang: Language): Promise<Done> {
+  return request("POST /api/teams/:teamId/invitations/:invitationId/resend", { params: { teamId, invitationId }, language: lang });
+}
+
+/** Revokes a pending invitation: its link stops working. */
+export function revokeInvitation(teamId: string, invitationId: string, lang: Language): Promise<Done> {
+  return request("POST /api/teams/:teamId/invitations/:invitationId/revoke", { params: { teamId, invitationId }, language: lang });
+}
+
+/** Who pays for the team and the state of the plan (billing permission only). */
+export function fetchTeamBilling(teamId: string): Promise<TeamBilling> {
+  return request("GET /api/teams/:teamId/billing", { params: { teamId } });
 }

@@ -52,6 +52,43 @@ const ROWS: Row[] = [
     allowed: ["guest", "member", "admin"],
   },
   {
+    route: "GET /api/teams/:teamId/members",
+    request: (fx) => get(`/api/teams/${fx.team.id}/members?page=1&q=a`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 200, admin: 200 },
+    allowed: ["member", "admin"],
+  },
+  {
+    route: "GET /api/teams/:teamId/invitations",
+    request: (fx) => get(`/api/teams/${fx.team.id}/invitations`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/teams/:teamId/invitations",
+    request: (fx) => post(`/api/teams/${fx.team.id}/invitations`, { emails: "lead-1@example.com, lead-2@example.com", role: "member" }),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/teams/:teamId/invitations/:invitationId/resend",
+    request: (fx) => post(`/api/teams/${fx.team.id}/invitations/${fx.secondInvitationId}/resend`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/teams/:teamId/invitations/:invitationId/revoke",
+    request: (fx) => post(`/api/teams/${fx.team.id}/invitations/${fx.secondInvitationId}/revoke`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    // Billing needs the billing permission; others get "You do not have permissions to manage billing for this organization."
+    route: "GET /api/teams/:teamId/billing",
+    request: (fx) => get(`/api/teams/${fx.team.id}/billing`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
     route: "POST /api/teams",
     request: () => post("/api/teams", { name: "Beta Hiring" }),
     status: { anonymous: 401, stranger: 403, guest: 403, member: 403, admin: 201 },
