@@ -65,6 +65,6 @@ export function revokeInvitation(teamId: string, invitationId: string, lang: Lan
 }
 
 /** Who pays for the team and the state of the plan (billing permission only). */
-export function fetchTeamBilling(teamId: string): Promise<TeamBilling> {
-  return request("GET /api/teams/:teamId/billing", { params: { teamId } });
+export function fetchTeamBilling(teamId: string, lang: Language): Promise<TeamBilling> {
+  return request("GET /api/teams/:teamId/billing", { params: { teamId }, language: lang });
 }

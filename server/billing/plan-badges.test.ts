@@ -14,7 +14,7 @@ describe("plan badges", () => {
     expect(planBadges({ ...base, status: "trialing", trialEnd: later }, now)[0]?.badges).toEqual([
       { kind: "active" },
       { kind: "current" },
-      { kind: "startsAt", date: later.toISOString() },
+      { kind: "renewsAt", date: later.toISOString() },
     ]);
   });
 

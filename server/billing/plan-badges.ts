@@ -6,7 +6,7 @@ const NEEDS_ACTION = ["incomplete", "past_due", "unpaid"];
 
 /**
  * The plans a team's page shows with their badges, from the paying admin's stored subscription:
- * Pro (active, current, renews at, starts at after a trial, canceled with its end, expired, requires
+ * Pro (active, current, renews at (a trial at its end), canceled with its end, expired, requires
  * action) and Individual (current without Pro, upcoming from the date a canceled Pro ends).
  */
 export function planBadges(sub: StoredSubscription | null, now: Date): TeamPlan[] {
@@ -20,9 +20,8 @@ export function planBadges(sub: StoredSubscription | null, now: Date): TeamPlan[
       pro.push({ kind: "current" }, { kind: "canceled", date: iso(end) });
       individual.push({ kind: "upcoming" }, { kind: "startsAt", date: iso(end) });
     } else {
-      pro.push({ kind: "active" }, { kind: "current" });
-      // After a trial the first payment starts the paid period; otherwise the period renews.
-      pro.push(sub.status === "trialing" ? { kind: "startsAt", date: iso(end) } : { kind: "renewsAt", date: iso(end) });
+      // A trial renews into the first paid period at its end.
+      pro.push({ kind: "active" }, { kind: "current" }, { kind: "renewsAt", date: iso(end) });
     }
   } else {
     if (sub && NEEDS_ACTION.includes(sub.status)) pro.push({ kind: "requiresAction" });

@@ -136,7 +136,7 @@ test.describe("team management", () => {
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "team-general-member-en");
     await page.getByRole("link", { name: "Members" }).click();
-    await expect(page.getByRole("cell", { name: "Otto Owner" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Team members" }).getByText("Otto Owner", { exact: true })).toBeVisible();
     await snapshot(page, "team-members-en");
     await page.getByRole("link", { name: "General" }).click();
 

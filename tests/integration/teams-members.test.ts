@@ -230,7 +230,7 @@ describe.each(DATABASE_KINDS)("a team's members, invitations and billing on %s",
     const ada = await (await server.fetch(`/api/teams/${teamId}/billing`, { headers: as(admin) })).json();
     expect(ada).toMatchObject({ payer: { name: "Ada Admin", isYou: true }, canOpenPortal: true });
     expect(ada.plans[0].plan).toBe("pro");
-    expect(ada.plans[0].badges.map((b: { kind: string }) => b.kind)).toEqual(["active", "current", "startsAt"]);
+    expect(ada.plans[0].badges.map((b: { kind: string }) => b.kind)).toEqual(["active", "current", "renewsAt"]);
     const asEve = await (await server.fetch(`/api/teams/${teamId}/billing`, { headers: as(eve) })).json();
     expect(asEve).toMatchObject({ payer: { name: "Ada Admin", email: admin.email, isYou: false }, canOpenPortal: false });
     const portal = await server.fetch(`/api/create-portal-session?organizationId=${teamId}`, { method: "POST", headers: as(eve) });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PlanBadge, TeamBilling, TeamView } from "../../../core/api";
+import { roleCan } from "../../../core/teams";
 import { openBillingPortal } from "../../api/billing";
 import { ApiRequestError } from "../../api/client";
 import { fetchTeamBilling } from "../../api/teams";
@@ -23,18 +24,21 @@ const BADGE_COLORS: Record<PlanBadge["kind"], string> = {
 export function TeamBillingPage({ team }: { team: TeamView }) {
   const { t, i18n } = useTranslation("teams");
   const lang = useLanguage();
-  const [data, setData] = useState<TeamBilling | { refused: string } | null | undefined>(undefined);
+  // Without the billing permission the server refuses; the screen says so without asking it.
+  const permitted = roleCan(team.role, { billing: ["manage"] });
+  const [data, setData] = useState<TeamBilling | { refused: string } | null | undefined>(permitted ? undefined : { refused: "" });
 
   useEffect(() => {
+    if (!permitted) return;
     let cancelled = false;
-    fetchTeamBilling(team.id).then(
+    fetchTeamBilling(team.id, lang).then(
       (answer) => !cancelled && setData(answer),
       (error) => !cancelled && setData(error instanceof ApiRequestError && error.status === 403 ? { refused: error.message } : null),
     );
     return () => {
       cancelled = true;
     };
-  }, [team.id]);
+  }, [team.id, lang, permitted]);
 
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" });
   const badge = (b: PlanBadge) => t(`billing.badges.${b.kind}`, { date: b.date ? date.format(new Date(b.date)) : "" });
@@ -57,20 +61,22 @@ export function TeamBillingPage({ team }: { team: TeamView }) {
       {data && "plans" in data && (
         <div className="mt-4 space-y-5">
           <ul className="space-y-3" aria-label={t("billing.plans")}>
-            {data.plans.map((p) => (
-              <li key={p.plan} className="rounded-xl border border-slate-200 p-4">
-                <p className="font-medium text-slate-900">{t(`billing.plan.${p.plan}`)}</p>
-                {p.badges.length > 0 && (
-                  <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("billing.status", { plan: t(`billing.plan.${p.plan}`) })}>
-                    {p.badges.map((b) => (
-                      <li key={b.kind} className={`rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${BADGE_COLORS[b.kind]}`}>
-                        {badge(b)}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
+            {data.plans
+              .filter((p) => p.badges.length > 0)
+              .map((p) => (
+                <li key={p.plan} className="rounded-xl border border-slate-200 p-4">
+                  <p className="font-medium text-slate-900">{t(`billing.plan.${p.plan}`)}</p>
+                  {p.badges.length > 0 && (
+                    <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("billing.status", { plan: t(`billing.plan.${p.plan}`) })}>
+                      {p.badges.map((b) => (
+                        <li key={b.kind} className={`rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${BADGE_COLORS[b.kind]}`}>
+                          {badge(b)}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
           </ul>
           <p className="text-sm text-slate-700">{t("members.seats", { used: data.seats.used, limit: data.seats.limit })}</p>
           <div className="border-t border-slate-100 pt-4">

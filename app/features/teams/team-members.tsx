@@ -131,23 +131,23 @@ function MemberList({ team, userId }: { team: TeamView; userId: string }) {
         {data && <p className="text-sm text-slate-600">{t("members.seats", { used: data.seats.used, limit: data.seats.limit })}</p>}
       </div>
       <search className="mt-4 block">
-        <form onSubmit={search} className="flex flex-wrap items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
-              {t("members.search")}
-            </label>
+        <form onSubmit={search}>
+          <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
+            {t("members.search")}
+          </label>
+          <div className="mt-1 flex gap-2">
             <input
               id={searchId}
               type="search"
               value={typed}
               maxLength={MEMBER_SEARCH_MAX}
               onChange={(e) => setTyped(e.target.value)}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+              className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2"
             />
+            <Button type="submit" variant="secondary" size="md">
+              {t("members.searchButton")}
+            </Button>
           </div>
-          <Button type="submit" variant="secondary" size="md">
-            {t("members.searchButton")}
-          </Button>
         </form>
       </search>
       {notice && (
@@ -167,7 +167,7 @@ function MemberList({ team, userId }: { team: TeamView; userId: string }) {
       {data && data.items.length > 0 && (
         <ul className="mt-4 divide-y divide-slate-100" aria-label={t("members.listLabel")}>
           {data.items.map((m) => (
-            <li key={m.id} className="grid gap-x-4 gap-y-1 py-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-center">
+            <li key={m.id} className="grid gap-x-4 gap-y-2 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
               <div className="min-w-0">
                 <p className="font-medium wrap-anywhere text-slate-900">
                   {m.name}
@@ -177,38 +177,40 @@ function MemberList({ team, userId }: { team: TeamView; userId: string }) {
                 <p className="text-sm text-slate-600">
                   {t("members.joinedOn", { date: date.format(new Date(m.joinedAt)) })}
                   {m.pays && (
-                    <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                    <span className="ml-2 inline-block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-emerald-800">
                       {t("members.pays")}
                     </span>
                   )}
                 </p>
               </div>
-              {manage ? (
-                <label className="flex items-center gap-2 text-sm text-slate-700">
-                  <span className="sr-only">{t("members.roleOf", { name: m.name })}</span>
-                  <span aria-hidden="true">{t("members.role")}</span>
-                  <select
-                    value={m.role}
-                    onChange={(e) => void changeRole(m, e.target.value as TeamRole)}
-                    className="rounded-lg border border-slate-300 bg-white px-2 py-1.5"
-                  >
-                    {TEAM_ROLES.map((r) => (
-                      <option key={r} value={r}>
-                        {t(`roles.${r}`)}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              ) : (
-                <p className="text-sm text-slate-700">
-                  {t("members.role")}: {t(`roles.${m.role}`)}
-                </p>
-              )}
-              {manage && m.userId !== userId && (
-                <Button variant="secondary" size="xs" aria-label={t("members.removeOf", { name: m.name })} onClick={() => setRemoving(m)}>
-                  {t("members.remove")}
-                </Button>
-              )}
+              <div className="flex flex-wrap items-center gap-3 sm:justify-end">
+                {manage ? (
+                  <div className="flex items-center gap-2 text-sm text-slate-700">
+                    <span aria-hidden="true">{t("members.role")}</span>
+                    <select
+                      aria-label={t("members.roleOf", { name: m.name })}
+                      value={m.role}
+                      onChange={(e) => void changeRole(m, e.target.value as TeamRole)}
+                      className="rounded-lg border border-slate-300 bg-white px-2 py-1.5"
+                    >
+                      {TEAM_ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {t(`roles.${r}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                ) : (
+                  <p className="text-sm text-slate-700">
+                    {t("members.role")}: {t(`roles.${m.role}`)}
+                  </p>
+                )}
+                {manage && m.userId !== userId && (
+                  <Button variant="secondary" size="xs" aria-label={t("members.removeOf", { name: m.name })} onClick={() => setRemoving(m)}>
+                    {t("members.remove")}
+                  </Button>
+                )}
+              </div>
             </li>
           ))}
         </ul>
