@@ -5,7 +5,7 @@
 import type { ContactFieldErrors } from "./contact/fields";
 import type { ContactInput } from "./contact/schema";
 import type { PlanType } from "./plans";
-import type { TeamPermission, TeamRole } from "./teams";
+import type { EnrollmentMode, TeamPermission, TeamRole } from "./teams";
 
 export interface ApiErrorBody {
   message: string;
@@ -161,6 +161,47 @@ export interface TeamBilling {
   seats: { used: number; limit: number };
 }
 
+/** One of a team's domains. */
+export interface TeamDomainRow {
+  id: string;
+  domain: string;
+  verified: boolean;
+  enrollmentMode: EnrollmentMode;
+  /** Where the last verification code went, while the domain is unverified. */
+  codeSentTo: string | null;
+}
+
+/** GET /api/teams/:teamId/domains (admins). */
+export interface TeamDomainList {
+  items: TeamDomainRow[];
+}
+
+/** One pending request to join a team. */
+export interface MembershipRequestRow {
+  id: string;
+  name: string;
+  email: string;
+  requestedAt: string;
+}
+
+/** GET /api/teams/:teamId/requests (admins). */
+export interface MembershipRequestList {
+  items: MembershipRequestRow[];
+}
+
+/** A team offered to the user through the verified domain of their address. */
+export interface TeamSuggestion {
+  id: string;
+  name: string;
+  /** "join": automatic invitation; "request": may ask to join; "pending": asked, waiting for an admin. */
+  state: "join" | "request" | "pending";
+}
+
+/** GET /api/team-suggestions. */
+export interface TeamSuggestionList {
+  items: TeamSuggestion[];
+}
+
 /** GET /api/teams/:teamId/deletion: what deleting the team does to the subscription that pays for it. */
 export interface TeamDeletion {
   /** The team is the last one its paying admin's running subscription pays for: deleting it cancels the subscription. */
@@ -241,6 +282,18 @@ export interface ApiRoutes {
   "POST /api/teams/:teamId/delete": { body: DeleteTeamRequest; answer: { deleted: true } };
   "GET /api/teams/:teamId/members": { answer: TeamMemberPage };
   "GET /api/teams/:teamId/billing": { answer: TeamBilling };
+  "GET /api/teams/:teamId/domains": { answer: TeamDomainList };
+  "POST /api/teams/:teamId/domains": { body: { domain: string }; answer: TeamDomainRow };
+  "POST /api/teams/:teamId/domains/:domainId/code": { body: { email: string }; answer: Done };
+  "POST /api/teams/:teamId/domains/:domainId/verify": { body: { code: string }; answer: TeamDomainRow };
+  "POST /api/teams/:teamId/domains/:domainId/enrollment": { body: { mode: EnrollmentMode }; answer: TeamDomainRow };
+  "POST /api/teams/:teamId/domains/:domainId/delete": { answer: Done };
+  "GET /api/teams/:teamId/requests": { answer: MembershipRequestList };
+  "POST /api/teams/:teamId/requests/:requestId/approve": { answer: Done };
+  "POST /api/teams/:teamId/requests/:requestId/reject": { answer: Done };
+  "GET /api/team-suggestions": { answer: TeamSuggestionList };
+  "POST /api/team-suggestions/:teamId/join": { answer: Done };
+  "POST /api/team-suggestions/:teamId/request": { answer: Done };
   "GET /api/teams/:teamId/invitations": { answer: TeamInvitationList };
   "POST /api/teams/:teamId/invitations": { body: InviteRequest; answer: InviteResults };
   "POST /api/teams/:teamId/invitations/:invitationId/resend": { answer: Done };

@@ -29,6 +29,22 @@ export function splitAddresses(text: string): string[] {
   }
   return out;
 }
+/**
+ * How a verified domain brings people in: none, automatic invitations (users with a verified
+ * address at the domain may join at once) or automatic suggestions (they may ask; an admin decides).
+ */
+export const ENROLLMENT_MODES = ["none", "automatic_invitation", "automatic_suggestion"] as const;
+export type EnrollmentMode = (typeof ENROLLMENT_MODES)[number];
+/** At most this many domains per team. */
+export const TEAM_DOMAIN_MAX = 10;
+/** A domain name: labels of letters, digits and inner hyphens, and a top-level label of letters. */
+const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** A domain as typed ("@Acme.com ") in the form it is stored ("acme.com"), or null when it is not one. */
+export function normalizeDomain(text: string): string | null {
+  const domain = text.trim().toLowerCase().replace(/^@/, "").replace(/\.$/, "");
+  return DOMAIN_PATTERN.test(domain) ? domain : null;
+}
 export type TeamListKind = "admin" | "member" | "all";
 
 /**

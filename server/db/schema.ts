@@ -220,6 +220,31 @@ export interface AppSettingTable {
 }
 
 /** Tables the product's own code queries; Better Auth manages the rest of its tables itself. */
+/** A team's domain (migration 0014_team_domains): verified by a code mailed to an address at it. */
+export interface TeamDomainTable {
+  id: string;
+  organization_id: string;
+  domain: string;
+  enrollment_mode: Generated<string>;
+  verified_at: Timestamp | null;
+  verification_email: string | null;
+  code_hash: string | null;
+  code_expires_at: Timestamp | null;
+  code_attempts: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** A request to join a team offered through its domain (automatic suggestions). */
+export interface MembershipRequestTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  status: Generated<string>;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -240,4 +265,6 @@ export interface Database {
   local_subscription: LocalSubscriptionTable;
   stored_image: StoredImageTable;
   app_setting: AppSettingTable;
+  team_domain: TeamDomainTable;
+  membership_request: MembershipRequestTable;
 }

@@ -83,7 +83,7 @@ test.describe("team management", () => {
     await snapshot(page, "team-general-admin-de");
 
     await page.getByRole("link", { name: "Mitglieder" }).click();
-    await expect(page.getByRole("cell", { name: "Moritz Mitglied" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Mitglieder des Teams" }).getByText("Moritz Mitglied", { exact: true })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "team-members-de");
     await page.getByRole("link", { name: "Allgemein" }).click();

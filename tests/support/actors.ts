@@ -124,6 +124,8 @@ const STABLE_TABLES = [
   "organization",
   "member",
   "invitation",
+  "team_domain",
+  "membership_request",
   "billing_customer",
   "billing_subscription",
   "local_checkout_session",

@@ -8,6 +8,7 @@ import { Button, Spinner } from "../../ui";
 import { Dialog } from "../../ui/dialog";
 import { FormAlert } from "../../ui/form-alert";
 import { TeamInvitations } from "./team-invitations";
+import { TeamRequests } from "./team-requests";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
 type Tab = "members" | "invitations" | "requests";
@@ -65,14 +66,7 @@ export function TeamMembers({ team, userId }: { team: TeamView; userId: string }
       <div role="tabpanel" id={`${ids}-${tab}-panel`} aria-labelledby={`${ids}-${tab}-tab`}>
         {tab === "members" && <MemberList team={team} userId={userId} />}
         {tab === "invitations" && <TeamInvitations team={team} />}
-        {tab === "requests" && (
-          <section aria-labelledby="requests-title" className={card}>
-            <h2 id="requests-title" className="text-lg font-semibold text-slate-900">
-              {t("members.tabs.requests")}
-            </h2>
-            <p className="mt-3 text-sm text-slate-600">{t("requests.empty")}</p>
-          </section>
-        )}
+        {tab === "requests" && <TeamRequests team={team} />}
       </div>
     </div>
   );
