@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
-import { apiPost, createTeamApi, createUser, inviteAndAccept, setSubscription, signInBrowser, snapshot } from "./dashboard-support";
-import { axeViolations, expect, mailsTo, test } from "./fixtures";
+import {
+  type ApiUser,
+  apiPost,
+  createTeamApi,
+  createUser,
+  inviteAndAccept,
+  setSubscription,
+  signInBrowser,
+  snapshot,
+} from "./dashboard-support";
+import { axeViolations, codeFromMail, expect, mailsTo, test } from "./fixtures";
 
 /** Opens a page of the team area and waits for its heading (slow machines included). */
 async function open(page: Page, path: string, heading: string) {
@@ -189,4 +198,85 @@ test.describe("team members and invitations", () => {
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "team-billing-member-de");
   });
+});
+
+/** A verified user with a session whose address is at `domain`. */
+async function userAtDomain(name: string, domain: string): Promise<ApiUser> {
+  const base = process.env.E2E_BASE_URL as string;
+  const email = `${name.split(" ")[0]?.toLowerCase()}-${Date.now().toString(36)}@${domain}`;
+  const password = "correct horse battery";
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify(body) });
+  expect((await post("/api/auth/sign-up/email", { name, email, password })).ok).toBe(true);
+  expect((await post("/api/auth/email-otp/verify-email", { email, otp: await codeFromMail(email) })).ok).toBe(true);
+  const signIn = await post("/api/auth/sign-in/email", { email, password });
+  const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  const { user } = (await signIn.json()) as { user: { id: string } };
+  return { id: user.id, email, name, cookie };
+}
+
+test("an admin verifies a domain with the mailed code; a person at it asks to join from the team list and is approved @phone", async ({
+  page,
+  context,
+  browser,
+  pageErrors,
+}) => {
+  test.setTimeout(150_000);
+  const domain = `golf-${Date.now().toString(36)}.com`;
+  const admin = await createUser("Gina Admin");
+  await setSubscription(admin, { status: "active", periodDays: 30 });
+  const team = await createTeamApi(admin, "Golf Staffing");
+  await signInBrowser(context, admin);
+
+  await open(page, `/en/teams/${team.id}`, "Golf Staffing");
+  const domains = page.getByRole("region", { name: "Verified domains" });
+  await domains.getByLabel("Domain", { exact: true }).fill("gmail.com");
+  await domains.getByRole("button", { name: "Add domain" }).click();
+  await expect(domains.getByText("This is a free e-mail provider's domain. Add your organization's own domain.")).toBeVisible();
+  // The browser logs the server's refusal; it is the expected answer.
+  const refused = pageErrors.findIndex((e) => e.includes("status of 400") && e.includes(`/api/teams/${team.id}/domains`));
+  expect(refused).toBeGreaterThanOrEqual(0);
+  pageErrors.splice(refused, 1);
+  await domains.getByLabel("Domain", { exact: true }).fill(domain);
+  await domains.getByRole("button", { name: "Add domain" }).click();
+  await expect(domains.getByText("Not verified")).toBeVisible();
+  await domains.getByLabel(`E-mail address at ${domain}`).fill(`hr@${domain}`);
+  await domains.getByRole("button", { name: "Send code" }).click();
+  await expect(domains.getByText(`A code was sent to hr@${domain}.`)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await snapshot(page, "team-domains-unverified-en");
+  await domains.getByLabel("Verification code").fill(await codeFromMail(`hr@${domain}`, /Confirm/));
+  await domains.getByRole("button", { name: "Verify" }).click();
+  await expect(domains.getByText(`${domain} is verified.`)).toBeVisible();
+  await domains.getByLabel(`Enrollment for ${domain}`).selectOption("automatic_suggestion");
+  await domains.getByRole("button", { name: "Save" }).click();
+  await expect(domains.getByText(`Enrollment for ${domain} saved.`)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await snapshot(page, "team-domains-verified-en");
+
+  // Hanna, at the domain, asks to join from her team list.
+  const hanna = await userAtDomain("Hanna Hoffmann", domain);
+  const other = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const hannaPage = await other.newPage();
+  await signInBrowser(other, hanna);
+  await open(hannaPage, "/de/teams", "Teams");
+  const offered = hannaPage.getByRole("region", { name: "Teams Ihrer Domain" });
+  await offered.getByRole("button", { name: "Beitritt zu Golf Staffing anfragen" }).click();
+  await expect(offered.getByText("Wartet auf Freigabe")).toBeVisible();
+  expect(await axeViolations(hannaPage)).toEqual([]);
+  await snapshot(hannaPage, "team-suggestions-de");
+
+  await page.goto(`/en/teams/${team.id}/members`);
+  await page.getByRole("tab", { name: "Requests" }).click();
+  const requests = page.getByRole("list", { name: "Pending requests" });
+  await expect(requests.getByText("Hanna Hoffmann")).toBeVisible({ timeout: 30_000 });
+  expect(await axeViolations(page)).toEqual([]);
+  await snapshot(page, "team-requests-pending-en");
+  await requests.getByRole("button", { name: "Approve Hanna Hoffmann" }).click();
+  await expect(page.getByText("Hanna Hoffmann is now a member.")).toBeVisible();
+  await expect(page.getByText("No requests")).toBeVisible();
+
+  await hannaPage.reload();
+  await expect(hannaPage.getByRole("region", { name: "Ihre Teams" }).getByText("Golf Staffing")).toBeVisible({ timeout: 30_000 });
+  await other.close();
 });
