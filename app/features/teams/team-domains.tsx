@@ -171,7 +171,7 @@ function DomainItem(props: { team: TeamView; domain: TeamDomainRow; onChanged: (
                 onChange={(e) => setEmail(e.target.value)}
                 className={`${input} mt-0`}
               />
-              <Button type="submit" variant="secondary" size="md">
+              <Button type="submit" variant="secondary" size="md" className="whitespace-nowrap">
                 {t("domains.sendCode")}
               </Button>
             </div>
