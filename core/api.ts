@@ -6,7 +6,7 @@ import type { ContactFieldErrors } from "./contact/fields";
 import type { ContactInput } from "./contact/schema";
 import type { OperatorRoutes } from "./operator";
 import type { PlanType } from "./plans";
-import type { TeamPermission, TeamRole } from "./teams";
+import type { EnrollmentMode, TeamPermission, TeamRole } from "./teams";
 
 export interface ApiErrorBody {
   message: string;
@@ -88,6 +88,121 @@ export interface TeamView {
   memberCount?: number;
 }
 
+/** One member in a team's roster. */
+export interface TeamMemberRow {
+  /** The membership's id (what role changes and removals name). */
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  role: TeamRole;
+  joinedAt: string;
+  /** The admin whose subscription pays for the team. */
+  pays: boolean;
+}
+
+/** GET /api/teams/:teamId/members?page=N&q=text: one page of the roster, searched by name or e-mail. */
+export interface TeamMemberPage {
+  items: TeamMemberRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** Members and open invitations against the plan's limit. */
+  seats: { used: number; limit: number };
+}
+
+/** The result of inviting one address. */
+export type InvitationOutcome = "invited" | "already_member" | "already_invited" | "invalid" | "quota_exceeded" | "failed";
+
+/** POST /api/teams/:teamId/invitations: the body; addresses separated by spaces or commas. */
+export interface InviteRequest {
+  emails: string;
+  role: TeamRole;
+}
+
+/** POST /api/teams/:teamId/invitations: one result per address, in the order typed. */
+export interface InviteResults {
+  results: { email: string; outcome: InvitationOutcome; message: string; code?: string; invitationId?: string }[];
+}
+
+/** One open invitation of a team. */
+export interface TeamInvitationRow {
+  id: string;
+  email: string;
+  role: TeamRole;
+  invitedAt: string;
+  expiresAt: string;
+  expired: boolean;
+  inviterName: string | null;
+}
+
+/** GET /api/teams/:teamId/invitations: the team's pending invitations, newest first. */
+export interface TeamInvitationList {
+  items: TeamInvitationRow[];
+}
+
+/** A plan badge of SPEC section 4; `date` for canceled (ends at), renews at and starts at. */
+export interface PlanBadge {
+  kind: "active" | "current" | "upcoming" | "canceled" | "expired" | "renewsAt" | "startsAt" | "requiresAction";
+  date?: string;
+}
+
+export interface TeamPlan {
+  plan: PlanType;
+  badges: PlanBadge[];
+}
+
+/** GET /api/teams/:teamId/billing (billing permission): who pays for the team and the state of their plan. */
+export interface TeamBilling {
+  /** The admin whose subscription pays for the team. */
+  payer: { name: string; email: string; isYou: boolean } | null;
+  plans: TeamPlan[];
+  /** The caller pays and has a billing account: the portal opens for them. */
+  canOpenPortal: boolean;
+  seats: { used: number; limit: number };
+}
+
+/** One of a team's domains. */
+export interface TeamDomainRow {
+  id: string;
+  domain: string;
+  verified: boolean;
+  enrollmentMode: EnrollmentMode;
+  /** Where the last verification code went, while the domain is unverified. */
+  codeSentTo: string | null;
+}
+
+/** GET /api/teams/:teamId/domains (admins). */
+export interface TeamDomainList {
+  items: TeamDomainRow[];
+}
+
+/** One pending request to join a team. */
+export interface MembershipRequestRow {
+  id: string;
+  name: string;
+  email: string;
+  requestedAt: string;
+}
+
+/** GET /api/teams/:teamId/requests (admins). */
+export interface MembershipRequestList {
+  items: MembershipRequestRow[];
+}
+
+/** A team offered to the user through the verified domain of their address. */
+export interface TeamSuggestion {
+  id: string;
+  name: string;
+  /** "join": automatic invitation; "request": may ask to join; "pending": asked, waiting for an admin. */
+  state: "join" | "request" | "pending";
+}
+
+/** GET /api/team-suggestions. */
+export interface TeamSuggestionList {
+  items: TeamSuggestion[];
+}
+
 /** GET /api/teams/:teamId/deletion: what deleting the team does to the subscription that pays for it. */
 export interface TeamDeletion {
   /** The team is the last one its paying admin's running subscription pays for: deleting it cancels the subscription. */
@@ -166,6 +281,24 @@ export interface ApiRoutes extends OperatorRoutes {
   "GET /api/teams/:teamId": { answer: TeamView };
   "GET /api/teams/:teamId/deletion": { answer: TeamDeletion };
   "POST /api/teams/:teamId/delete": { body: DeleteTeamRequest; answer: { deleted: true } };
+  "GET /api/teams/:teamId/members": { answer: TeamMemberPage };
+  "GET /api/teams/:teamId/billing": { answer: TeamBilling };
+  "GET /api/teams/:teamId/domains": { answer: TeamDomainList };
+  "POST /api/teams/:teamId/domains": { body: { domain: string }; answer: TeamDomainRow };
+  "POST /api/teams/:teamId/domains/:domainId/code": { body: { email: string }; answer: Done };
+  "POST /api/teams/:teamId/domains/:domainId/verify": { body: { code: string }; answer: TeamDomainRow };
+  "POST /api/teams/:teamId/domains/:domainId/enrollment": { body: { mode: EnrollmentMode }; answer: TeamDomainRow };
+  "POST /api/teams/:teamId/domains/:domainId/delete": { answer: Done };
+  "GET /api/teams/:teamId/requests": { answer: MembershipRequestList };
+  "POST /api/teams/:teamId/requests/:requestId/approve": { answer: Done };
+  "POST /api/teams/:teamId/requests/:requestId/reject": { answer: Done };
+  "GET /api/team-suggestions": { answer: TeamSuggestionList };
+  "POST /api/team-suggestions/:teamId/join": { answer: Done };
+  "POST /api/team-suggestions/:teamId/request": { answer: Done };
+  "GET /api/teams/:teamId/invitations": { answer: TeamInvitationList };
+  "POST /api/teams/:teamId/invitations": { body: InviteRequest; answer: InviteResults };
+  "POST /api/teams/:teamId/invitations/:invitationId/resend": { answer: Done };
+  "POST /api/teams/:teamId/invitations/:invitationId/revoke": { answer: Done };
   "GET /api/site-config": { answer: SiteConfig };
   "GET /api/auth/providers": { answer: AuthProviders };
   "GET /api/account/devices": { answer: DeviceList };

@@ -75,7 +75,9 @@ export const PAGES: readonly PageDef[] = [
  */
 export const APP_SHELL_PAGES: readonly { path: string; file: string }[] = [
   { path: "teams/:teamId", file: "routes/account/team-general.tsx" },
+  { path: "teams/invitations/:invitationId", file: "routes/account/team-invitation.tsx" },
   { path: "teams/:teamId/members", file: "routes/account/team-members.tsx" },
+  { path: "teams/:teamId/billing", file: "routes/account/team-billing.tsx" },
   { path: "admin/users/:userId", file: "routes/operator/user.tsx" },
 ];
 

@@ -10,6 +10,41 @@ export const INVITATION_DAYS = 7;
 export const TEAM_PAGE_SIZE = 5;
 /** Memberships per page of the team list (/teams). */
 export const TEAM_LIST_PAGE_SIZE = 20;
+/** Members per page of a team's roster (/teams/{id}/members). */
+export const TEAM_MEMBERS_PAGE_SIZE = 10;
+/** The longest roster search. */
+export const MEMBER_SEARCH_MAX = 100;
+/** At most this many addresses in one invitation form. */
+export const INVITE_MAX_ADDRESSES = 20;
+
+/** The addresses of an invitation form: separated by spaces, commas or semicolons, each once (case-insensitive). */
+export function splitAddresses(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const part of text.split(/[\s,;]+/)) {
+    const email = part.trim();
+    if (!email || seen.has(email.toLowerCase())) continue;
+    seen.add(email.toLowerCase());
+    out.push(email);
+  }
+  return out;
+}
+/**
+ * How a verified domain brings people in: none, automatic invitations (users with a verified
+ * address at the domain may join at once) or automatic suggestions (they may ask; an admin decides).
+ */
+export const ENROLLMENT_MODES = ["none", "automatic_invitation", "automatic_suggestion"] as const;
+export type EnrollmentMode = (typeof ENROLLMENT_MODES)[number];
+/** At most this many domains per team. */
+export const TEAM_DOMAIN_MAX = 10;
+/** A domain name: labels of letters, digits and inner hyphens, and a top-level label of letters. */
+const DOMAIN_PATTERN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** A domain as typed ("@Acme.com ") in the form it is stored ("acme.com"), or null when it is not one. */
+export function normalizeDomain(text: string): string | null {
+  const domain = text.trim().toLowerCase().replace(/^@/, "").replace(/\.$/, "");
+  return DOMAIN_PATTERN.test(domain) ? domain : null;
+}
 export type TeamListKind = "admin" | "member" | "all";
 
 /**

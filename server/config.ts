@@ -54,6 +54,9 @@ const schema = z
     EMAIL_ALLOWLIST: optional(z.string()),
     /** Applies the e-mail rules to the contact form as well. */
     CONTACT_EMAIL_RULES: flag(false),
+    /** Members a team may have (members plus open invitations), by the plan of the admin who pays for it (docs/decisions/067). */
+    TEAM_MEMBER_QUOTA_PRO: z.coerce.number().int().min(1).max(100_000).default(25),
+    TEAM_MEMBER_QUOTA_INDIVIDUAL: z.coerce.number().int().min(1).max(100_000).default(5),
     /** Forces maintenance mode; the operator can also switch it in the database (npm run maintenance). */
     MAINTENANCE: flag(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -9,12 +9,16 @@ import { USERNAME_MAX, USERNAME_MIN, usernameProblem } from "../../core/username
 import { emailAllowed, emailRulesOf, normalizeEmail } from "../access/email-rules.js";
 import { canCreateTeams } from "../billing/billing-service.js";
 import type { Config } from "../config.js";
+import { domainOf } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
+import { requestLanguage } from "../i18n.js";
 import type { KeyValueStore } from "../kv.js";
 import { existingAccountMail } from "../mail/templates/existing-account.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
 import type { SendMail } from "../mail/transport.js";
 import { teamAccess, teamRoles } from "../teams/access.js";
+import { queueInvitationMail } from "../teams/invitations.js";
+import { memberLimitOf, seatsUsed } from "../teams/roster.js";
 import { organizationCreator } from "./organizations.js";
 import { type PasswordChecker, passwordChecker } from "./password-policy.js";
 import { AUTH_BASE_PATH, UNUSED_AUTH_PATHS } from "./paths.js";
@@ -167,6 +171,29 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
         invitationExpiresIn: INVITATION_DAYS * 24 * 60 * 60,
         // Only pro users with an active subscription may create teams (answered with 403).
         allowUserToCreateOrganization: (user) => canCreateTeams(db, user.id),
+        // The plan's member limit (docs/decisions/067): open invitations hold a seat, so accepting
+        // one counts members only; a new invitation needs a free seat.
+        membershipLimit: (_user, team) => memberLimitOf(db, config, team.id),
+        // Invitations sent through the library's own route (our /api/teams/:id/invitations queues its mails itself).
+        sendInvitationEmail: async ({ id }, request) => {
+          if (!request) return;
+          await queueInvitationMail(db, {
+            invitationId: id,
+            lang: requestLanguage(request.headers),
+            baseUrl: config.BASE_URL,
+            mailDomain: domainOf(config.MAIL_FROM),
+          });
+        },
+        organizationHooks: {
+          beforeCreateInvitation: async ({ organization: team }) => {
+            if ((await seatsUsed(db, team.id)) >= (await memberLimitOf(db, config, team.id))) {
+              throw new APIError("FORBIDDEN", {
+                code: "ORGANIZATION_MEMBERSHIP_LIMIT_REACHED",
+                message: "Organization membership limit reached",
+              });
+            }
+          },
+        },
       }),
       // Authenticator app (TOTP) and backup codes, asked for after a correct password at sign-in.
       twoFactor({

@@ -75,7 +75,7 @@ export async function applySnapshot(db: DB, provider: string, userId: string, sn
 }
 
 /** The subscription that decides the user's plan: a live one first, then the most recently changed. */
-async function currentSubscription(db: DB, userId: string): Promise<(StoredSubscription & { provider: string; id: string }) | null> {
+export async function currentSubscription(db: DB, userId: string): Promise<(StoredSubscription & { provider: string; id: string }) | null> {
   const row = await db
     .selectFrom("billing_subscription")
     .selectAll()

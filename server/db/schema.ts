@@ -235,7 +235,6 @@ export interface AppSettingTable {
   updated_at: Generated<Date>;
 }
 
-/** Tables the product's own code queries; Better Auth manages the rest of its tables itself. */
 /** What operators did, from the console or the command line (migration 0017_operator); never changed afterwards. */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -255,6 +254,32 @@ export interface AuditLogTable {
   details: unknown | null;
 }
 
+/** A team's domain (migration 0014_team_domains): verified by a code mailed to an address at it. */
+export interface TeamDomainTable {
+  id: string;
+  organization_id: string;
+  domain: string;
+  enrollment_mode: Generated<string>;
+  verified_at: Timestamp | null;
+  verification_email: string | null;
+  code_hash: string | null;
+  code_expires_at: Timestamp | null;
+  code_attempts: Generated<number>;
+  created_at: Timestamp;
+}
+
+/** A request to join a team offered through its domain (automatic suggestions). */
+export interface MembershipRequestTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  status: Generated<string>;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+}
+
+/** Tables the product's own code queries; Better Auth manages the rest of its tables itself. */
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -276,4 +301,6 @@ export interface Database {
   stored_image: StoredImageTable;
   audit_log: AuditLogTable;
   app_setting: AppSettingTable;
+  team_domain: TeamDomainTable;
+  membership_request: MembershipRequestTable;
 }

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { TEAM_NAME_MAX } from "../../core/teams.js";
+import { MEMBER_SEARCH_MAX, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession } from "../auth/session.js";
 import { assertCanCreateTeams } from "../billing/billing-service.js";
@@ -9,16 +9,36 @@ import { readJson } from "../http/errors.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { createTeam, type TeamDeps } from "../teams/create-team.js";
 import { type DeleteTeamDeps, deleteTeam, deletionOf } from "../teams/delete-team.js";
+import { type InvitationDeps, inviteAddresses, pendingInvitations, resendInvitation, revokeInvitation } from "../teams/invitations.js";
 import { listMemberships } from "../teams/memberships.js";
+import { listRoster } from "../teams/roster.js";
+import { teamBilling } from "../teams/team-billing.js";
 import { type TeamEnv, teamGuard } from "../teams/team-guard.js";
 import { teamView } from "../teams/team-view.js";
 
 const teamBody = z.object({ name: z.string().trim().min(1).max(TEAM_NAME_MAX) });
+const inviteBody = z.object({ emails: z.string().max(10_000), role: z.enum(TEAM_ROLES) });
 const deleteBody = z.object({ confirmName: z.string().max(TEAM_NAME_MAX) });
 
-/** The dashboard's team lists and team creation. */
-export function teamRoutes(deps: { auth: Auth; teams: TeamDeps; provider: PaymentProvider }) {
-  const { auth, teams, provider } = deps;
+const pageOf = (value: string | undefined) => Math.max(1, Math.min(10_000, Number.parseInt(value ?? "1", 10) || 1));
+
+/** The dashboard's team lists, team creation and deletion, and a team's roster and invitations. */
+export function teamRoutes(deps: {
+  auth: Auth;
+  teams: TeamDeps;
+  provider: PaymentProvider;
+  config: InvitationDeps["config"];
+  outbox?: { wake(): void };
+}) {
+  const { auth, teams, provider, config } = deps;
+  const invitations: InvitationDeps = {
+    db: teams.db,
+    config,
+    wake: () => deps.outbox?.wake(),
+    async createInvitation({ headers, body }) {
+      return (await auth.api.createInvitation({ headers, body })) as { id: string } | null;
+    },
+  };
   const { db } = teams;
   const deletion: DeleteTeamDeps = {
     db,
@@ -33,7 +53,7 @@ export function teamRoutes(deps: { auth: Auth; teams: TeamDeps; provider: Paymen
     const { session } = c.var;
     const asked = c.req.query("kind");
     const kind = asked === "member" || asked === "all" ? asked : "admin";
-    const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query("page") ?? "1", 10) || 1));
+    const page = pageOf(c.req.query("page"));
     c.header("Cache-Control", "no-store");
     return c.json(await listMemberships(db, session.user.id, kind, page));
   });
@@ -58,6 +78,65 @@ export function teamRoutes(deps: { auth: Auth; teams: TeamDeps; provider: Paymen
     if (!parsed.success) throw new AppError("confirmNameMismatch");
     await deleteTeam(deletion, { teamId: c.req.param("teamId"), confirmName: parsed.data.confirmName, headers: c.req.raw.headers });
     return c.json({ deleted: true });
+  });
+
+  app.get("/api/teams/:teamId/members", requireSession(auth), teamGuard(db, { roster: ["read"] }), async (c) => {
+    c.header("Cache-Control", "no-store");
+    const search = (c.req.query("q") ?? "").slice(0, MEMBER_SEARCH_MAX);
+    return c.json(await listRoster(db, config, { organizationId: c.req.param("teamId"), page: pageOf(c.req.query("page")), search }));
+  });
+
+  app.get("/api/teams/:teamId/invitations", requireSession(auth), teamGuard(db, { invitation: ["create"] }), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await pendingInvitations(db, c.req.param("teamId")));
+  });
+
+  app.post("/api/teams/:teamId/invitations", requireSession(auth), teamGuard(db, { invitation: ["create"] }), async (c) => {
+    const parsed = inviteBody.safeParse(await readJson(c));
+    if (!parsed.success) throw new AppError(parsed.error.issues.some((i) => i.path[0] === "role") ? "invalidRole" : "noAddresses");
+    const results = await inviteAddresses(invitations, {
+      organizationId: c.req.param("teamId"),
+      emails: parsed.data.emails,
+      role: parsed.data.role,
+      headers: c.req.raw.headers,
+      lang: c.var.lang,
+      t: c.var.t,
+    });
+    return c.json(results);
+  });
+
+  app.post(
+    "/api/teams/:teamId/invitations/:invitationId/resend",
+    requireSession(auth),
+    teamGuard(db, { invitation: ["create"] }),
+    async (c) => {
+      await resendInvitation(invitations, {
+        organizationId: c.req.param("teamId"),
+        invitationId: c.req.param("invitationId"),
+        lang: c.var.lang,
+      });
+      return c.json({ ok: true as const });
+    },
+  );
+
+  app.post(
+    "/api/teams/:teamId/invitations/:invitationId/revoke",
+    requireSession(auth),
+    teamGuard(db, { invitation: ["cancel"] }),
+    async (c) => {
+      await revokeInvitation(db, { organizationId: c.req.param("teamId"), invitationId: c.req.param("invitationId") });
+      return c.json({ ok: true as const });
+    },
+  );
+
+  app.get("/api/teams/:teamId/billing", requireSession(auth), teamGuard(db, { billing: ["manage"] }, "billingPermission"), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(
+      await teamBilling(
+        { db, config, providerKind: provider.kind },
+        { organizationId: c.req.param("teamId"), userId: c.var.session.user.id },
+      ),
+    );
   });
 
   app.get("/api/teams/:teamId", requireSession(auth), teamGuard(db), async (c) => {

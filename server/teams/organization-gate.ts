@@ -1,11 +1,12 @@
 import type { MiddlewareHandler } from "hono";
-import type { TeamPermission } from "../../core/teams.js";
+import { ADMIN_ROLE, type TeamPermission } from "../../core/teams.js";
 import type { SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { allows } from "./access.js";
 import { membershipOf } from "./memberships.js";
+import { assertPayerStays } from "./team-billing.js";
 
 /** Where a library route names its team: nowhere (the caller's own things), the query, the body, or through an invitation id. */
 type TeamFrom = "none" | "query" | "body" | "invitation";
@@ -68,6 +69,28 @@ async function teamIdOf(db: DB, from: TeamFrom, source: Record<string, unknown>,
   return active ?? undefined;
 }
 
+/** The user a leave, a removal or a demotion takes out of the team's admins, if any. */
+async function memberLeaving(db: DB, path: string, teamId: string, callerId: string, body: Record<string, unknown>) {
+  if (path.endsWith("/organization/leave")) return callerId;
+  const named = path.endsWith("/organization/remove-member")
+    ? body.memberIdOrEmail
+    : path.endsWith("/organization/update-member-role") &&
+        !String(body.role ?? "")
+          .split(",")
+          .includes(ADMIN_ROLE)
+      ? body.memberId
+      : undefined;
+  if (typeof named !== "string" || !named) return undefined;
+  const row = await db
+    .selectFrom("member")
+    .innerJoin("user", "user.id", "member.userId")
+    .select("member.userId")
+    .where("member.organizationId", "=", teamId)
+    .where((eb) => (named.includes("@") ? eb(eb.fn("lower", ["user.email"]), "=", named.toLowerCase()) : eb("member.id", "=", named)))
+    .executeTakeFirst();
+  return row?.userId;
+}
+
 /**
  * Runs in front of the identity library's organization routes, after the session check: the team a
  * request names must be one of the caller's (else 404, so a team's existence is not revealed) and
@@ -92,6 +115,8 @@ export function organizationGate(db: DB): MiddlewareHandler<AppEnv & { Variables
     const membership = teamId ? await membershipOf(db, session.user.id, teamId) : undefined;
     if (!membership) throw new AppError("teamNotFound");
     if (route.permission && !allows(membership.role, route.permission)) throw new AppError("teamForbidden");
+    const leaving = await memberLeaving(db, c.req.path, teamId as string, session.user.id, source);
+    if (leaving) await assertPayerStays(db, teamId as string, leaving);
     return next();
   };
 }

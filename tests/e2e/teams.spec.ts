@@ -83,7 +83,7 @@ test.describe("team management", () => {
     await snapshot(page, "team-general-admin-de");
 
     await page.getByRole("link", { name: "Mitglieder" }).click();
-    await expect(page.getByRole("cell", { name: "Moritz Mitglied" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Mitglieder des Teams" }).getByText("Moritz Mitglied", { exact: true })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "team-members-de");
     await page.getByRole("link", { name: "Allgemein" }).click();
@@ -136,7 +136,7 @@ test.describe("team management", () => {
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "team-general-member-en");
     await page.getByRole("link", { name: "Members" }).click();
-    await expect(page.getByRole("cell", { name: "Otto Owner" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Team members" }).getByText("Otto Owner", { exact: true })).toBeVisible();
     await snapshot(page, "team-members-en");
     await page.getByRole("link", { name: "General" }).click();
 

@@ -77,6 +77,117 @@ const ROWS: Row[] = [
     allowed: ["guest", "member", "admin"],
   },
   {
+    route: "GET /api/teams/:teamId/members",
+    request: (fx) => get(`/api/teams/${fx.team.id}/members?page=1&q=a`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 200, admin: 200 },
+    allowed: ["member", "admin"],
+  },
+  {
+    route: "GET /api/teams/:teamId/invitations",
+    request: (fx) => get(`/api/teams/${fx.team.id}/invitations`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/teams/:teamId/invitations",
+    request: (fx) => post(`/api/teams/${fx.team.id}/invitations`, { emails: "lead-1@example.com, lead-2@example.com", role: "member" }),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/teams/:teamId/invitations/:invitationId/resend",
+    request: (fx) => post(`/api/teams/${fx.team.id}/invitations/${fx.secondInvitationId}/resend`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/teams/:teamId/invitations/:invitationId/revoke",
+    request: (fx) => post(`/api/teams/${fx.team.id}/invitations/${fx.secondInvitationId}/revoke`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    // Billing needs the billing permission; others get "You do not have permissions to manage billing for this organization."
+    route: "GET /api/teams/:teamId/billing",
+    request: (fx) => get(`/api/teams/${fx.team.id}/billing`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "GET /api/teams/:teamId/domains",
+    request: (fx) => get(`/api/teams/${fx.team.id}/domains`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/teams/:teamId/domains",
+    request: (fx) => post(`/api/teams/${fx.team.id}/domains`, { domain: "alpha-recruiting.com" }),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 201 },
+    allowed: ["admin"],
+  },
+  // The domain and request routes below name records that do not exist: the admin gets 404 and nothing changes.
+  {
+    route: "POST /api/teams/:teamId/domains/:domainId/code",
+    request: (fx) => post(`/api/teams/${fx.team.id}/domains/missing/code`, { email: "hr@alpha-recruiting.com" }),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/teams/:teamId/domains/:domainId/verify",
+    request: (fx) => post(`/api/teams/${fx.team.id}/domains/missing/verify`, { code: "123456" }),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/teams/:teamId/domains/:domainId/enrollment",
+    request: (fx) => post(`/api/teams/${fx.team.id}/domains/missing/enrollment`, { mode: "automatic_suggestion" }),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/teams/:teamId/domains/:domainId/delete",
+    request: (fx) => post(`/api/teams/${fx.team.id}/domains/missing/delete`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "GET /api/teams/:teamId/requests",
+    request: (fx) => get(`/api/teams/${fx.team.id}/requests`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/teams/:teamId/requests/:requestId/approve",
+    request: (fx) => post(`/api/teams/${fx.team.id}/requests/missing/approve`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/teams/:teamId/requests/:requestId/reject",
+    request: (fx) => post(`/api/teams/${fx.team.id}/requests/missing/reject`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "GET /api/team-suggestions",
+    request: () => get("/api/team-suggestions"),
+    status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "guest", "member", "admin"],
+  },
+  {
+    // The team is offered to nobody here (no verified domain): joining or asking is not found.
+    route: "POST /api/team-suggestions/:teamId/join",
+    request: (fx) => post(`/api/team-suggestions/${fx.team.id}/join`),
+    status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/team-suggestions/:teamId/request",
+    request: (fx) => post(`/api/team-suggestions/${fx.team.id}/request`),
+    status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
+  {
     route: "POST /api/teams",
     request: () => post("/api/teams", { name: "Beta Hiring" }),
     status: { anonymous: 401, stranger: 403, guest: 403, member: 403, admin: 201 },

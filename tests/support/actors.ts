@@ -58,6 +58,8 @@ export interface TeamFixture {
   adminMemberId: string;
   /** An invitation to an address without an account, still pending. */
   invitationId: string;
+  /** Another pending invitation, for the revocation through our route. */
+  secondInvitationId: string;
   /** An open (unconfirmed) checkout session of the admin. */
   openCheckoutPath: string;
 }
@@ -82,6 +84,11 @@ export async function teamFixture(server: TestServer, smtp: Smtp, teamName = "Al
     json({ email: `outsider-${crypto.randomUUID()}@example.com`, role: "member", organizationId: team.id }, { cookie: admin.cookie }),
   );
   const { id: invitationId } = (await invite.json()) as { id: string };
+  const second = await server.fetch(
+    "/api/auth/organization/invite-member",
+    json({ email: `outsider-${crypto.randomUUID()}@example.com`, role: "guest", organizationId: team.id }, { cookie: admin.cookie }),
+  );
+  const { id: secondInvitationId } = (await second.json()) as { id: string };
   // A trial may be converted early, so a second checkout stays open for the matrix.
   const open = await server.fetch("/api/create-checkout-session", json({ userId: admin.id, planType: "pro" }, { cookie: admin.cookie }));
   const openCheckoutPath = new URL(((await open.json()) as { url: string }).url).pathname;
@@ -93,7 +100,20 @@ export async function teamFixture(server: TestServer, smtp: Smtp, teamName = "Al
       .where("organizationId", "=", team.id)
       .executeTakeFirstOrThrow()
   ).id;
-  return { admin, member, colleague, guest, stranger, team, memberId, colleagueId, adminMemberId, invitationId, openCheckoutPath };
+  return {
+    admin,
+    member,
+    colleague,
+    guest,
+    stranger,
+    team,
+    memberId,
+    colleagueId,
+    adminMemberId,
+    invitationId,
+    secondInvitationId,
+    openCheckoutPath,
+  };
 }
 
 /** Tables whose rows a refused request must leave exactly as they were. */
@@ -104,6 +124,8 @@ const STABLE_TABLES = [
   "organization",
   "member",
   "invitation",
+  "team_domain",
+  "membership_request",
   "billing_customer",
   "billing_subscription",
   "local_checkout_session",

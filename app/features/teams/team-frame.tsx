@@ -70,6 +70,11 @@ export function TeamFrame({
                 {t("frame.members")}
               </NavLink>
             )}
+            {roleCan(team.role, { roster: ["read"] }) && (
+              <NavLink to={`/${lang}/teams/${team.id}/billing`} className={tab}>
+                {t("frame.billing")}
+              </NavLink>
+            )}
           </nav>
           {children(team, load)}
         </>

@@ -10,6 +10,7 @@ import { authClient } from "../../identity/client";
 import { Button, TextField } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
 import { ConfirmByName } from "./confirm-by-name";
+import { TeamDomains } from "./team-domains";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
 
@@ -212,6 +213,7 @@ export function TeamGeneral({ team, reload }: { team: TeamView; reload: () => Pr
   return (
     <>
       <ProfileForm key={`${team.name}/${team.slug}`} team={team} onSaved={reload} />
+      <TeamDomains team={team} />
       <BillingLink team={team} />
       <DangerZone team={team} />
     </>

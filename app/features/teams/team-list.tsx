@@ -7,6 +7,7 @@ import { LocalizedLink } from "../../i18n";
 import { Button, buttonClass, Spinner } from "../../ui";
 import { CreateTeamDialog } from "./create-team-dialog";
 import type { TeamPageContext } from "./team-chrome";
+import { TeamSuggestions } from "./team-suggestions";
 import { switchTeam } from "./use-active-team";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
@@ -150,6 +151,7 @@ export function TeamList({ session, subscription, activeTeam }: TeamPageContext)
           </nav>
         )}
       </section>
+      <TeamSuggestions onJoined={() => void load()} />
       {creating && (
         <CreateTeamDialog
           onClose={() => setCreating(false)}

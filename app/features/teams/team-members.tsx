@@ -1,77 +1,259 @@
-import { useEffect, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TeamView } from "../../../core/api";
-import { primaryRole } from "../../../core/teams";
+import type { TeamMemberPage, TeamMemberRow, TeamView } from "../../../core/api";
+import { MEMBER_SEARCH_MAX, roleCan, TEAM_ROLES, type TeamRole } from "../../../core/teams";
+import { fetchMembers } from "../../api/teams";
 import { authClient } from "../../identity/client";
-import { Spinner } from "../../ui";
+import { Button, Spinner } from "../../ui";
+import { Dialog } from "../../ui/dialog";
+import { FormAlert } from "../../ui/form-alert";
+import { TeamInvitations } from "./team-invitations";
+import { TeamRequests } from "./team-requests";
 
-interface MemberRow {
-  id: string;
-  role: string;
-  createdAt: string | Date;
-  user: { name: string; email: string };
+const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
+type Tab = "members" | "invitations" | "requests";
+const TABS: Tab[] = ["members", "invitations", "requests"];
+
+/** /teams/{id}/members: admins get the tabs Members, Invitations and Requests; members the list alone. */
+export function TeamMembers({ team, userId }: { team: TeamView; userId: string }) {
+  const { t } = useTranslation("teams");
+  const [tab, setTab] = useState<Tab>("members");
+  const ids = useId();
+  const refs = useRef<Record<Tab, HTMLButtonElement | null>>({ members: null, invitations: null, requests: null });
+  const admin = roleCan(team.role, { invitation: ["create"] });
+  if (!admin) return <MemberList team={team} userId={userId} />;
+
+  function onKey(e: KeyboardEvent) {
+    const i = TABS.indexOf(tab);
+    const next =
+      e.key === "ArrowRight"
+        ? TABS[(i + 1) % TABS.length]
+        : e.key === "ArrowLeft"
+          ? TABS[(i + TABS.length - 1) % TABS.length]
+          : e.key === "Home"
+            ? TABS[0]
+            : e.key === "End"
+              ? TABS[TABS.length - 1]
+              : undefined;
+    if (!next) return;
+    e.preventDefault();
+    setTab(next);
+    refs.current[next]?.focus();
+  }
+
+  return (
+    <div className="space-y-4">
+      <div role="tablist" aria-label={t("members.tabsLabel")} className="flex gap-2" onKeyDown={onKey}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(el) => {
+              refs.current[name] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${ids}-${name}-tab`}
+            aria-selected={tab === name}
+            aria-controls={`${ids}-${name}-panel`}
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+            className={`rounded-full px-4 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 ${tab === name ? "bg-slate-900 text-white" : "bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"}`}
+          >
+            {t(`members.tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${ids}-${tab}-panel`} aria-labelledby={`${ids}-${tab}-tab`}>
+        {tab === "members" && <MemberList team={team} userId={userId} />}
+        {tab === "invitations" && <TeamInvitations team={team} />}
+        {tab === "requests" && <TeamRequests team={team} />}
+      </div>
+    </div>
+  );
 }
 
-/** /teams/{id}/members: who is in the team, with their role and since when. */
-export function TeamMembers({ team }: { team: TeamView }) {
+/** The roster: searched and paged on the server; admins change roles and remove members. */
+function MemberList({ team, userId }: { team: TeamView; userId: string }) {
   const { t, i18n } = useTranslation("teams");
-  const [members, setMembers] = useState<MemberRow[] | null | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const [typed, setTyped] = useState("");
+  const [query, setQuery] = useState("");
+  const [data, setData] = useState<TeamMemberPage | null | undefined>(undefined);
+  const [notice, setNotice] = useState<{ tone: "info" | "error"; text: string } | null>(null);
+  const [removing, setRemoving] = useState<TeamMemberRow | null>(null);
+  const searchId = useId();
+  const manage = roleCan(team.role, { member: ["update"] });
 
+  const load = useCallback(async () => {
+    setData(await fetchMembers(team.id, page, query).catch(() => null));
+  }, [team.id, page, query]);
   useEffect(() => {
-    let cancelled = false;
-    authClient.organization
-      .listMembers({ query: { organizationId: team.id, limit: 100 } })
-      .then(({ data }) => !cancelled && setMembers((data?.members as MemberRow[] | undefined) ?? null))
-      .catch(() => !cancelled && setMembers(null));
-    return () => {
-      cancelled = true;
-    };
-  }, [team.id]);
+    void load();
+  }, [load]);
+
+  function search(e: FormEvent) {
+    e.preventDefault();
+    setPage(1);
+    setQuery(typed.trim());
+  }
+
+  async function changeRole(member: TeamMemberRow, role: TeamRole) {
+    setNotice(null);
+    const { error } = await authClient.organization.updateMemberRole({ organizationId: team.id, memberId: member.id, role });
+    if (error) setNotice({ tone: "error", text: error.message || t("members.failed") });
+    else setNotice({ tone: "info", text: t("members.roleSaved", { name: member.name, role: t(`roles.${role}`) }) });
+    await load();
+  }
+
+  async function remove(member: TeamMemberRow) {
+    const { error } = await authClient.organization.removeMember({ organizationId: team.id, memberIdOrEmail: member.id });
+    if (error) return error.message || t("members.failed");
+    setRemoving(null);
+    setNotice({ tone: "info", text: t("members.removed", { name: member.name }) });
+    await load();
+    return null;
+  }
 
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
-    <section aria-labelledby="members-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="members-title" className="text-lg font-semibold text-slate-900">
-        {t("members.title")}
-      </h2>
-      {members === undefined && <Spinner />}
-      {members === null && (
+    <section aria-labelledby="members-title" className={card}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="members-title" className="text-lg font-semibold text-slate-900">
+          {t("members.title")}
+        </h2>
+        {data && <p className="text-sm text-slate-600">{t("members.seats", { used: data.seats.used, limit: data.seats.limit })}</p>}
+      </div>
+      <search className="mt-4 block">
+        <form onSubmit={search}>
+          <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
+            {t("members.search")}
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              id={searchId}
+              type="search"
+              value={typed}
+              maxLength={MEMBER_SEARCH_MAX}
+              onChange={(e) => setTyped(e.target.value)}
+              className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2"
+            />
+            <Button type="submit" variant="secondary" size="md">
+              {t("members.searchButton")}
+            </Button>
+          </div>
+        </form>
+      </search>
+      {notice && (
+        <div className="mt-4">
+          <FormAlert tone={notice.tone}>{notice.text}</FormAlert>
+        </div>
+      )}
+      {data === undefined && <Spinner />}
+      {data === null && (
         <p role="alert" className="mt-4 text-sm text-red-800">
           {t("members.loadError")}
         </p>
       )}
-      {members && (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t("members.name")}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t("members.email")}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t("members.joined")}
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  {t("members.role")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {members.map((m) => (
-                <tr key={m.id}>
-                  <td className="py-2 pr-3 wrap-anywhere text-slate-900">{m.user.name}</td>
-                  <td className="py-2 pr-3 break-all text-slate-700">{m.user.email}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap text-slate-700">{date.format(new Date(m.createdAt))}</td>
-                  <td className="py-2 text-slate-700">{t(`roles.${primaryRole(m.role)}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      {data && data.items.length === 0 && (
+        <p className="mt-4 text-sm text-slate-600">{query ? t("members.noMatch", { q: query }) : t("members.empty")}</p>
+      )}
+      {data && data.items.length > 0 && (
+        <ul className="mt-4 divide-y divide-slate-100" aria-label={t("members.listLabel")}>
+          {data.items.map((m) => (
+            <li key={m.id} className="grid gap-x-4 gap-y-2 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
+              <div className="min-w-0">
+                <p className="font-medium wrap-anywhere text-slate-900">
+                  {m.name}
+                  {m.userId === userId && <span className="font-normal text-slate-600"> {t("members.you")}</span>}
+                </p>
+                <p className="text-sm break-all text-slate-700">{m.email}</p>
+                <p className="text-sm text-slate-600">
+                  {t("members.joinedOn", { date: date.format(new Date(m.joinedAt)) })}
+                  {m.pays && (
+                    <span className="ml-2 inline-block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-emerald-800">
+                      {t("members.pays")}
+                    </span>
+                  )}
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-3 sm:justify-end">
+                {manage ? (
+                  <div className="flex items-center gap-2 text-sm text-slate-700">
+                    <span aria-hidden="true">{t("members.role")}</span>
+                    <select
+                      aria-label={t("members.roleOf", { name: m.name })}
+                      value={m.role}
+                      onChange={(e) => void changeRole(m, e.target.value as TeamRole)}
+                      className="rounded-lg border border-slate-300 bg-white px-2 py-1.5"
+                    >
+                      {TEAM_ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {t(`roles.${r}`)}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                ) : (
+                  <p className="text-sm text-slate-700">
+                    {t("members.role")}: {t(`roles.${m.role}`)}
+                  </p>
+                )}
+                {manage && m.userId !== userId && (
+                  <Button variant="secondary" size="xs" aria-label={t("members.removeOf", { name: m.name })} onClick={() => setRemoving(m)}>
+                    {t("members.remove")}
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && pages > 1 && (
+        <nav aria-label={t("members.pages")} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+          <Button variant="secondary" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t("list.previous")}
+          </Button>
+          <span className="text-slate-600">{t("list.page", { page, pages })}</span>
+          <Button variant="secondary" size="xs" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t("list.next")}
+          </Button>
+        </nav>
+      )}
+      {removing && <RemoveDialog member={removing} onClose={() => setRemoving(null)} onConfirm={() => remove(removing)} />}
+    </section>
+  );
+}
+
+function RemoveDialog(props: { member: TeamMemberRow; onClose: () => void; onConfirm: () => Promise<string | null> }) {
+  const { t } = useTranslation("teams");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Dialog look="form" onClose={props.onClose} title={t("members.removeDialog", { name: props.member.name })}>
+      <p className="mt-3 text-sm text-slate-700">{t("members.removeText", { name: props.member.name })}</p>
+      {error && (
+        <div className="mt-3">
+          <FormAlert>{error}</FormAlert>
         </div>
       )}
-    </section>
+      <div className="mt-4 flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" size="lg" weight="medium" onClick={props.onClose}>
+          {t("danger.cancel")}
+        </Button>
+        <Button
+          variant="danger"
+          size="lg"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            setError(await props.onConfirm());
+            setBusy(false);
+          }}
+        >
+          {busy ? t("members.removing") : t("members.remove")}
+        </Button>
+      </div>
+    </Dialog>
   );
 }

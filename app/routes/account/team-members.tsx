@@ -5,5 +5,9 @@ import { TeamMembers } from "../../features/teams/team-members";
 export const handle = { i18n: ["dashboard", "teams"] };
 
 export default function TeamMembersRoute() {
-  return <TeamChrome>{(ctx) => <TeamFrame ctx={ctx}>{(team) => <TeamMembers team={team} />}</TeamFrame>}</TeamChrome>;
+  return (
+    <TeamChrome>
+      {(ctx) => <TeamFrame ctx={ctx}>{(team) => <TeamMembers team={team} userId={ctx.session.user.id} />}</TeamFrame>}
+    </TeamChrome>
+  );
 }

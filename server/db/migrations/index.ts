@@ -10,6 +10,7 @@ import * as accountProfile from "./0008_account_profile.js";
 import * as twoFactorAndReverification from "./0009_two_factor_and_reverification.js";
 import * as appSetting from "./0012_app_setting.js";
 import * as normalizedEmail from "./0013_normalized_email.js";
+import * as teamDomains from "./0014_team_domains.js";
 import * as operator from "./0017_operator.js";
 import * as contactHandling from "./0018_contact_handling.js";
 import * as subscriptionPrice from "./0019_subscription_price.js";
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   "0009_two_factor_and_reverification": twoFactorAndReverification,
   "0012_app_setting": appSetting,
   "0013_normalized_email": normalizedEmail,
+  "0014_team_domains": teamDomains,
   "0017_operator": operator,
   "0018_contact_handling": contactHandling,
   "0019_subscription_price": subscriptionPrice,

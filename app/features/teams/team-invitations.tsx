@@ -1,0 +1,258 @@
+import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { InviteResults, TeamInvitationList, TeamInvitationRow, TeamView } from "../../../core/api";
+import { INVITE_MAX_ADDRESSES, splitAddresses, TEAM_ROLES, type TeamRole } from "../../../core/teams";
+import { ApiRequestError } from "../../api/client";
+import { fetchInvitations, inviteMembers, resendInvitation, revokeInvitation } from "../../api/teams";
+import { useLanguage } from "../../i18n";
+import { Button, Spinner } from "../../ui";
+import { Dialog } from "../../ui/dialog";
+import { FormAlert } from "../../ui/form-alert";
+
+const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
+const failure = (error: unknown, fallback: string) => (error instanceof ApiRequestError && error.message) || fallback;
+
+/** The Invitations tab: invite several addresses at once, then resend or revoke what is pending. */
+export function TeamInvitations({ team }: { team: TeamView }) {
+  const { t } = useTranslation("teams");
+  const [list, setList] = useState<TeamInvitationList | null | undefined>(undefined);
+  const load = useCallback(async () => {
+    setList(await fetchInvitations(team.id).catch(() => null));
+  }, [team.id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <div className="space-y-4">
+      <InviteForm team={team} onInvited={load} />
+      <section aria-labelledby="pending-title" className={card}>
+        <h2 id="pending-title" className="text-lg font-semibold text-slate-900">
+          {t("invitations.pendingTitle")}
+        </h2>
+        {list === undefined && <Spinner />}
+        {list === null && (
+          <p role="alert" className="mt-4 text-sm text-red-800">
+            {t("invitations.loadError")}
+          </p>
+        )}
+        {list && list.items.length === 0 && <p className="mt-3 text-sm text-slate-600">{t("invitations.pendingEmpty")}</p>}
+        {list && list.items.length > 0 && <PendingList team={team} items={list.items} onChanged={load} />}
+      </section>
+    </div>
+  );
+}
+
+function InviteForm({ team, onInvited }: { team: TeamView; onInvited: () => Promise<void> }) {
+  const { t } = useTranslation("teams");
+  const lang = useLanguage();
+  const [emails, setEmails] = useState("");
+  const [role, setRole] = useState<TeamRole>("member");
+  const [error, setError] = useState<string | null>(null);
+  const [results, setResults] = useState<InviteResults["results"] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const emailsId = useId();
+  const roleId = useId();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setResults(null);
+    const addresses = splitAddresses(emails);
+    if (addresses.length === 0) return setError(t("invitations.emailsRequired"));
+    if (addresses.length > INVITE_MAX_ADDRESSES) return setError(t("invitations.tooMany", { max: INVITE_MAX_ADDRESSES }));
+    setError(null);
+    setBusy(true);
+    try {
+      const answer = await inviteMembers(team.id, { emails, role }, lang);
+      setResults(answer.results);
+      // Addresses that did not go through stay in the field, to be corrected and sent again.
+      setEmails(
+        answer.results
+          .filter((r) => r.outcome !== "invited")
+          .map((r) => r.email)
+          .join(", "),
+      );
+      await onInvited();
+    } catch (err) {
+      setError(failure(err, t("invitations.failed")));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="invite-title" className={card}>
+      <h2 id="invite-title" className="text-lg font-semibold text-slate-900">
+        {t("invitations.title")}
+      </h2>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        <div>
+          <label htmlFor={emailsId} className="block text-sm font-medium text-slate-800">
+            {t("invitations.emails")}
+          </label>
+          <textarea
+            id={emailsId}
+            value={emails}
+            rows={3}
+            onChange={(e) => {
+              setEmails(e.target.value);
+              setError(null);
+            }}
+            aria-describedby={`${emailsId}-hint${error ? ` ${emailsId}-error` : ""}`}
+            aria-invalid={error ? true : undefined}
+            className={`mt-1 w-full rounded-lg border px-3 py-2 ${error ? "border-red-600" : "border-slate-300"}`}
+          />
+          <p id={`${emailsId}-hint`} className="mt-1 text-sm text-slate-600">
+            {t("invitations.emailsHint")}
+          </p>
+          {error && (
+            <p id={`${emailsId}-error`} role="alert" className="mt-1 text-sm text-red-800">
+              {error}
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor={roleId} className="block text-sm font-medium text-slate-800">
+            {t("invitations.role")}
+          </label>
+          <select
+            id={roleId}
+            value={role}
+            onChange={(e) => setRole(e.target.value as TeamRole)}
+            className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2"
+          >
+            {TEAM_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`roles.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="strong" size="lg" disabled={busy}>
+          {busy ? t("invitations.sending") : t("invitations.send")}
+        </Button>
+      </form>
+      {results && (
+        <div role="status" className="mt-4">
+          <h3 className="text-sm font-semibold text-slate-900">{t("invitations.results")}</h3>
+          <ul className="mt-2 space-y-1 text-sm">
+            {results.map((r) => (
+              <li key={r.email} className={r.outcome === "invited" ? "text-emerald-800" : "text-red-800"}>
+                <span className="font-medium break-all">{r.email}</span>: {r.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function PendingList({ team, items, onChanged }: { team: TeamView; items: TeamInvitationRow[]; onChanged: () => Promise<void> }) {
+  const { t, i18n } = useTranslation("teams");
+  const lang = useLanguage();
+  const [notice, setNotice] = useState<{ tone: "info" | "error"; text: string } | null>(null);
+  const [revoking, setRevoking] = useState<TeamInvitationRow | null>(null);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+
+  async function resend(inv: TeamInvitationRow) {
+    setNotice(null);
+    try {
+      await resendInvitation(team.id, inv.id, lang);
+      setNotice({ tone: "info", text: t("invitations.resent", { email: inv.email }) });
+    } catch (err) {
+      setNotice({ tone: "error", text: failure(err, t("invitations.failed")) });
+    }
+    await onChanged();
+  }
+
+  async function revoke(inv: TeamInvitationRow) {
+    try {
+      await revokeInvitation(team.id, inv.id, lang);
+    } catch (err) {
+      return failure(err, t("invitations.failed"));
+    }
+    setRevoking(null);
+    setNotice({ tone: "info", text: t("invitations.revoked", { email: inv.email }) });
+    await onChanged();
+    return null;
+  }
+
+  return (
+    <>
+      {notice && (
+        <div className="mt-4">
+          <FormAlert tone={notice.tone}>{notice.text}</FormAlert>
+        </div>
+      )}
+      <ul className="mt-3 divide-y divide-slate-100" aria-label={t("invitations.pendingTitle")}>
+        {items.map((inv) => (
+          <li key={inv.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="font-medium break-all text-slate-900">{inv.email}</p>
+              <p className="text-sm text-slate-600">
+                {t(`roles.${inv.role}`)} · {t("invitations.invitedOn", { date: date.format(new Date(inv.invitedAt)) })} ·{" "}
+                {inv.expired ? (
+                  <span className="font-medium text-red-800">{t("invitations.expired")}</span>
+                ) : (
+                  t("invitations.expiresOn", { date: date.format(new Date(inv.expiresAt)) })
+                )}
+              </p>
+            </div>
+            <div className="flex gap-2">
+              <Button
+                variant="secondary"
+                size="xs"
+                aria-label={t("invitations.resendTo", { email: inv.email })}
+                onClick={() => void resend(inv)}
+              >
+                {t("invitations.resend")}
+              </Button>
+              <Button
+                variant="secondary"
+                size="xs"
+                aria-label={t("invitations.revokeTo", { email: inv.email })}
+                onClick={() => setRevoking(inv)}
+              >
+                {t("invitations.revoke")}
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {revoking && <RevokeDialog invitation={revoking} onClose={() => setRevoking(null)} onConfirm={() => revoke(revoking)} />}
+    </>
+  );
+}
+
+function RevokeDialog(props: { invitation: TeamInvitationRow; onClose: () => void; onConfirm: () => Promise<string | null> }) {
+  const { t } = useTranslation("teams");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Dialog look="form" onClose={props.onClose} title={t("invitations.revokeDialog", { email: props.invitation.email })}>
+      <p className="mt-3 text-sm text-slate-700">{t("invitations.revokeText")}</p>
+      {error && (
+        <div className="mt-3">
+          <FormAlert>{error}</FormAlert>
+        </div>
+      )}
+      <div className="mt-4 flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" size="lg" weight="medium" onClick={props.onClose}>
+          {t("danger.cancel")}
+        </Button>
+        <Button
+          variant="danger"
+          size="lg"
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            setError(await props.onConfirm());
+            setBusy(false);
+          }}
+        >
+          {t("invitations.revoke")}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,301 @@
+import { createHash, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { createRequire } from "node:module";
+import { isDisposableEmailDomain } from "disposable-email-domains-js";
+import type { MembershipRequestList, TeamDomainList, TeamDomainRow, TeamSuggestionList } from "../../core/api.js";
+import { type EnrollmentMode, normalizeDomain, TEAM_DOMAIN_MAX } from "../../core/teams.js";
+import { type EmailRules, listed } from "../access/email-rules.js";
+import type { DB } from "../db/database.js";
+import { AppError } from "../errors.js";
+import { domainCodeMail } from "../mail/templates/domain-code.js";
+import type { SendMail } from "../mail/transport.js";
+import { assertSeatFree, type QuotaConfig } from "./roster.js";
+
+const require = createRequire(import.meta.url);
+/** A maintained list of free mail providers (gmail.com, web.de …); a team cannot claim one of them. */
+const FREE_MAIL: Set<string> = require("free-email-domains-list/build/src/constants.js").DOMAINS;
+
+const CODE_MINUTES = 10;
+const CODE_ATTEMPTS = 5;
+
+export interface DomainDeps {
+  db: DB;
+  config: QuotaConfig;
+  rules: EmailRules;
+  sendMail: SendMail;
+}
+
+const hashCode = (domainId: string, code: string) => createHash("sha256").update(`${domainId}:${code}`).digest("hex");
+
+type DomainRecord = {
+  id: string;
+  domain: string;
+  verified_at: Date | string | null;
+  enrollment_mode: string;
+  verification_email: string | null;
+};
+const rowOf = (r: DomainRecord): TeamDomainRow => ({
+  id: r.id,
+  domain: r.domain,
+  verified: r.verified_at !== null,
+  enrollmentMode: r.enrollment_mode as EnrollmentMode,
+  codeSentTo: r.verified_at === null ? r.verification_email : null,
+});
+const COLUMNS = ["id", "domain", "verified_at", "enrollment_mode", "verification_email"] as const;
+
+/** Whether the domain or one it belongs to is a throwaway mail service. */
+function disposable(domain: string): boolean {
+  const labels = domain.split(".");
+  return labels.slice(0, -1).some((_, i) => isDisposableEmailDomain(labels.slice(i).join(".")));
+}
+
+export async function listDomains(db: DB, organizationId: string): Promise<TeamDomainList> {
+  const rows = await db
+    .selectFrom("team_domain")
+    .select(COLUMNS)
+    .where("organization_id", "=", organizationId)
+    .orderBy("created_at")
+    .execute();
+  return { items: rows.map(rowOf) };
+}
+
+/**
+ * Adds a domain to a team, unverified. Refused: not a domain, a free mail provider
+ * (`organization_domain_common`), a throwaway or operator-blocked domain (`organization_domain_blocked`),
+ * a domain another team has verified, one the team already has, more than the maximum.
+ */
+export async function addDomain(deps: DomainDeps, input: { organizationId: string; domain: string }): Promise<TeamDomainRow> {
+  const { db } = deps;
+  const domain = normalizeDomain(input.domain);
+  if (!domain) throw new AppError("invalidDomain");
+  if (FREE_MAIL.has(domain) && !disposable(domain)) throw new AppError("domainCommon");
+  if (disposable(domain) || listed(deps.rules.blocklist, `x@${domain}`)) throw new AppError("domainBlocked");
+  const taken = await db
+    .selectFrom("team_domain")
+    .select(["organization_id"])
+    .where("domain", "=", domain)
+    .where("verified_at", "is not", null)
+    .executeTakeFirst();
+  if (taken && taken.organization_id !== input.organizationId) throw new AppError("domainTaken");
+  const own = await db.selectFrom("team_domain").select(["domain"]).where("organization_id", "=", input.organizationId).execute();
+  if (own.some((d) => d.domain === domain)) throw new AppError("domainAdded");
+  if (own.length >= TEAM_DOMAIN_MAX) throw new AppError("domainLimit");
+  const row = await db
+    .insertInto("team_domain")
+    .values({ id: randomUUID(), organization_id: input.organizationId, domain })
+    .onConflict((oc) => oc.columns(["organization_id", "domain"]).doNothing())
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  if (!row) throw new AppError("domainAdded");
+  return rowOf(row);
+}
+
+async function domainOf(db: DB, organizationId: string, domainId: string) {
+  const row = await db
+    .selectFrom("team_domain")
+    .select([...COLUMNS, "code_hash", "code_expires_at", "code_attempts"])
+    .where("id", "=", domainId)
+    .where("organization_id", "=", organizationId)
+    .executeTakeFirst();
+  if (!row) throw new AppError("domainNotFound");
+  return row;
+}
+
+/** Mails a 6-digit code to an address at the domain; a new code replaces the last one. */
+export async function sendDomainCode(deps: DomainDeps, input: { organizationId: string; domainId: string; email: string; lang: string }) {
+  const { db } = deps;
+  const row = await domainOf(db, input.organizationId, input.domainId);
+  if (row.verified_at !== null) return;
+  const email = input.email.trim().toLowerCase();
+  const at = email.lastIndexOf("@");
+  if (at < 1 || email.slice(at + 1) !== row.domain || /\s/.test(email)) throw new AppError("domainAddress");
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  await db
+    .updateTable("team_domain")
+    .set({
+      verification_email: email,
+      code_hash: hashCode(row.id, code),
+      code_expires_at: new Date(Date.now() + CODE_MINUTES * 60_000),
+      code_attempts: 0,
+    })
+    .where("id", "=", row.id)
+    .execute();
+  const team = await db.selectFrom("organization").select("name").where("id", "=", input.organizationId).executeTakeFirstOrThrow();
+  await deps.sendMail(
+    domainCodeMail({ to: email, code, domain: row.domain, teamName: team.name, minutes: CODE_MINUTES, lang: input.lang }),
+  );
+}
+
+/** Verifies the domain with the mailed code (5 tries, 10 minutes); a domain verified elsewhere meanwhile is refused. */
+export async function verifyDomain(
+  deps: DomainDeps,
+  input: { organizationId: string; domainId: string; code: string },
+): Promise<TeamDomainRow> {
+  const { db } = deps;
+  const row = await domainOf(db, input.organizationId, input.domainId);
+  if (row.verified_at !== null) return rowOf(row);
+  const expired =
+    !row.code_hash || !row.code_expires_at || new Date(row.code_expires_at) <= new Date() || row.code_attempts >= CODE_ATTEMPTS;
+  const given = Buffer.from(hashCode(row.id, input.code.trim()));
+  const matches =
+    !expired && given.length === Buffer.byteLength(row.code_hash as string) && timingSafeEqual(given, Buffer.from(row.code_hash as string));
+  if (!matches) {
+    await db
+      .updateTable("team_domain")
+      .set((eb) => ({ code_attempts: eb("code_attempts", "+", 1) }))
+      .where("id", "=", row.id)
+      .execute();
+    throw new AppError("domainCode");
+  }
+  try {
+    const verified = await db
+      .updateTable("team_domain")
+      .set({ verified_at: new Date(), code_hash: null, code_expires_at: null })
+      .where("id", "=", row.id)
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
+    return rowOf(verified);
+  } catch {
+    // The unique index on verified domains: another team was faster.
+    throw new AppError("domainTaken");
+  }
+}
+
+export async function setEnrollment(
+  db: DB,
+  input: { organizationId: string; domainId: string; mode: EnrollmentMode },
+): Promise<TeamDomainRow> {
+  const row = await domainOf(db, input.organizationId, input.domainId);
+  if (row.verified_at === null) throw new AppError("domainNotVerified");
+  const updated = await db
+    .updateTable("team_domain")
+    .set({ enrollment_mode: input.mode })
+    .where("id", "=", row.id)
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+  return rowOf(updated);
+}
+
+export async function removeDomain(db: DB, input: { organizationId: string; domainId: string }) {
+  const row = await domainOf(db, input.organizationId, input.domainId);
+  await db.deleteFrom("team_domain").where("id", "=", row.id).execute();
+}
+
+/** The domain of a user's address, when it is verified. */
+async function verifiedDomainOf(db: DB, userId: string): Promise<string | null> {
+  const user = await db.selectFrom("user").select(["email", "emailVerified"]).where("id", "=", userId).executeTakeFirst();
+  if (!user?.emailVerified) return null;
+  return user.email.slice(user.email.lastIndexOf("@") + 1).toLowerCase();
+}
+
+/** Teams whose verified domain is the user's, with an enrollment mode, that the user is not in. */
+export async function suggestionsFor(db: DB, userId: string): Promise<TeamSuggestionList> {
+  const domain = await verifiedDomainOf(db, userId);
+  if (!domain) return { items: [] };
+  const rows = await db
+    .selectFrom("team_domain")
+    .innerJoin("organization", "organization.id", "team_domain.organization_id")
+    .select(["organization.id", "organization.name", "team_domain.enrollment_mode"])
+    .where("team_domain.domain", "=", domain)
+    .where("team_domain.verified_at", "is not", null)
+    .where("team_domain.enrollment_mode", "!=", "none")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("member")
+            .select("member.id")
+            .whereRef("member.organizationId", "=", "organization.id")
+            .where("member.userId", "=", userId),
+        ),
+      ),
+    )
+    .orderBy("organization.name")
+    .execute();
+  const pending = await db
+    .selectFrom("membership_request")
+    .select("organization_id")
+    .where("user_id", "=", userId)
+    .where("status", "=", "pending")
+    .execute();
+  const asked = new Set(pending.map((p) => p.organization_id));
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      state: r.enrollment_mode === "automatic_invitation" ? "join" : asked.has(r.id) ? "pending" : "request",
+    })),
+  };
+}
+
+/** The team's enrollment mode for this user, when the team is offered to them. */
+async function offeredMode(db: DB, userId: string, organizationId: string): Promise<EnrollmentMode> {
+  const offered = (await suggestionsFor(db, userId)).items.find((s) => s.id === organizationId);
+  if (!offered) throw new AppError("teamNotFound");
+  return offered.state === "join" ? "automatic_invitation" : "automatic_suggestion";
+}
+
+async function addMembership(db: DB, organizationId: string, userId: string) {
+  await db.insertInto("member").values({ id: randomUUID(), organizationId, userId, role: "member", createdAt: new Date() }).execute();
+}
+
+/** Automatic invitations: a user with a verified address at the domain joins as a member at once (quota permitting). */
+export async function joinByDomain(deps: DomainDeps, input: { userId: string; organizationId: string }) {
+  if ((await offeredMode(deps.db, input.userId, input.organizationId)) !== "automatic_invitation") throw new AppError("teamForbidden");
+  await assertSeatFree(deps.db, deps.config, input.organizationId);
+  await addMembership(deps.db, input.organizationId, input.userId);
+}
+
+/** Automatic suggestions: the user asks to join; an admin approves or rejects in Requests. */
+export async function requestToJoin(db: DB, input: { userId: string; organizationId: string }) {
+  if ((await offeredMode(db, input.userId, input.organizationId)) !== "automatic_suggestion") throw new AppError("teamForbidden");
+  await db
+    .insertInto("membership_request")
+    .values({ id: randomUUID(), organization_id: input.organizationId, user_id: input.userId })
+    .onConflict((oc) => oc.columns(["organization_id", "user_id"]).where("status", "=", "pending").doNothing())
+    .execute();
+}
+
+export async function pendingRequests(db: DB, organizationId: string): Promise<MembershipRequestList> {
+  const rows = await db
+    .selectFrom("membership_request")
+    .innerJoin("user", "user.id", "membership_request.user_id")
+    .select(["membership_request.id", "membership_request.created_at", "user.name", "user.email"])
+    .where("membership_request.organization_id", "=", organizationId)
+    .where("membership_request.status", "=", "pending")
+    .orderBy("membership_request.created_at")
+    .execute();
+  return { items: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, requestedAt: new Date(r.created_at).toISOString() })) };
+}
+
+/** Approves (the requester becomes a member, quota permitting) or rejects a pending request. */
+export async function decideRequest(
+  deps: DomainDeps,
+  input: { organizationId: string; requestId: string; adminId: string; approve: boolean },
+) {
+  const { db } = deps;
+  const request = await db
+    .selectFrom("membership_request")
+    .select(["id", "user_id"])
+    .where("id", "=", input.requestId)
+    .where("organization_id", "=", input.organizationId)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (!request) throw new AppError("requestNotFound");
+  if (input.approve) await assertSeatFree(db, deps.config, input.organizationId);
+  await db.transaction().execute(async (trx) => {
+    const decided = await trx
+      .updateTable("membership_request")
+      .set({ status: input.approve ? "approved" : "rejected", decided_at: new Date(), decided_by: input.adminId })
+      .where("id", "=", request.id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(decided.numUpdatedRows) !== 1) throw new AppError("requestNotFound");
+    const member = await trx
+      .selectFrom("member")
+      .select("id")
+      .where("organizationId", "=", input.organizationId)
+      .where("userId", "=", request.user_id)
+      .executeTakeFirst();
+    if (input.approve && !member) await addMembership(trx, input.organizationId, request.user_id);
+  });
+}

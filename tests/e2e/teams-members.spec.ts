@@ -1,0 +1,283 @@
+import type { Page } from "@playwright/test";
+import {
+  type ApiUser,
+  apiPost,
+  createTeamApi,
+  createUser,
+  inviteAndAccept,
+  setSubscription,
+  signInBrowser,
+  snapshot,
+} from "./dashboard-support";
+import { axeViolations, codeFromMail, expect, mailsTo, test } from "./fixtures";
+
+/** Opens a page of the team area and waits for its heading (slow machines included). */
+async function open(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
+}
+
+/** The path of the invitation link in the latest invitation mail to `address`. */
+async function invitationPath(address: string, subject: RegExp): Promise<string> {
+  let path = "";
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mailsTo(address)).filter((m) => subject.test(m.subject)).at(-1);
+        path = /\/(en|de)\/teams\/invitations\/[\w-]+/.exec(mail?.text ?? "")?.[0] ?? "";
+        return path;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return path;
+}
+
+test.describe("team members and invitations", () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test("an admin invites two addresses at once, one accepts in another browser, then the admin changes a role and removes a member @phone", async ({
+    page,
+    context,
+    browser,
+  }) => {
+    const admin = await createUser("Ada Admin");
+    await setSubscription(admin, { status: "active", periodDays: 30 });
+    const team = await createTeamApi(admin, "Echo Hiring");
+    const [ines, jonas] = [await createUser("Ines Invited"), await createUser("Jonas Joiner")];
+    await signInBrowser(context, admin);
+
+    await open(page, `/en/teams/${team.id}/members`, "Echo Hiring");
+    const members = page.getByRole("region", { name: "Members" });
+    await expect(members.getByText(admin.email)).toBeVisible();
+    await expect(members.getByText("1 of 25 seats taken (members and open invitations)")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "team-members-admin-en");
+
+    await page.getByRole("tab", { name: "Invitations" }).click();
+    const invite = page.getByRole("region", { name: "Invite people" });
+    await invite.getByRole("button", { name: "Send invitations" }).click();
+    await expect(invite.getByText("Please enter at least one e-mail address.")).toBeVisible();
+    await invite.getByLabel("E-mail addresses").fill(`${ines.email}, ${jonas.email} not-an-address`);
+    await invite.getByLabel("Role").selectOption("member");
+    await invite.getByRole("button", { name: "Send invitations" }).click();
+    const results = invite.getByRole("status");
+    await expect(results.getByText(`${ines.email}: Invitation sent.`)).toBeVisible();
+    await expect(results.getByText(`${jonas.email}: Invitation sent.`)).toBeVisible();
+    await expect(results.getByText("not-an-address: This is not a valid e-mail address.")).toBeVisible();
+    await expect(invite.getByLabel("E-mail addresses")).toHaveValue("not-an-address");
+    const pending = page.getByRole("region", { name: "Pending invitations" });
+    await expect(pending.getByText(ines.email)).toBeVisible();
+    await expect(pending.getByText(jonas.email)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "team-invitations-en");
+
+    await page.getByRole("tab", { name: "Requests" }).click();
+    await expect(page.getByText("No requests")).toBeVisible();
+    await snapshot(page, "team-requests-en");
+
+    // Ines accepts in her own browser; the team becomes her active one.
+    const link = await invitationPath(ines.email, /invited you to the team Echo Hiring/);
+    expect(link.startsWith("/en/teams/invitations/")).toBe(true);
+    const other = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+    const inesPage = await other.newPage();
+    await signInBrowser(other, ines);
+    await open(inesPage, link, "Join Echo Hiring");
+    await expect(inesPage.getByText(`${admin.email} invited you to join the team Echo Hiring as Member.`)).toBeVisible();
+    expect(await axeViolations(inesPage)).toEqual([]);
+    await snapshot(inesPage, "team-invitation-en");
+    await inesPage.getByRole("button", { name: "Accept invitation" }).click();
+    await expect(inesPage.getByRole("heading", { level: 1, name: "Echo Hiring" })).toBeVisible({ timeout: 30_000 });
+    await expect(inesPage).toHaveURL(new RegExp(`/en/teams/${team.id}$`));
+    await inesPage.goto("/en/dashboard");
+    await expect(inesPage.getByText("You are working in the team Echo Hiring.")).toBeVisible({ timeout: 30_000 });
+    await other.close();
+    // Jonas accepts through the API.
+    const jonasLink = await invitationPath(jonas.email, /Echo Hiring/);
+    expect((await apiPost("/api/auth/organization/accept-invitation", { invitationId: jonasLink.split("/").pop() }, jonas)).ok).toBe(true);
+
+    // The admin makes Ines an admin and removes Jonas.
+    await page.getByRole("tab", { name: "Members" }).click();
+    await expect(members.getByText("Jonas Joiner", { exact: true })).toBeVisible();
+    await members.getByLabel("Role of Ines Invited").selectOption("admin");
+    await expect(members.getByText("Ines Invited is now Admin.")).toBeVisible();
+    await members.getByRole("button", { name: "Remove Jonas Joiner" }).click();
+    const dialog = page.getByRole("dialog", { name: "Remove Jonas Joiner from the team?" });
+    await expect(dialog).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Remove", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(members.getByText("Jonas Joiner was removed from the team.")).toBeVisible();
+    await expect(members.getByText(jonas.email)).toHaveCount(0);
+    await members.getByLabel("Search by name or e-mail").fill("ines");
+    await members.getByRole("button", { name: "Search" }).click();
+    await expect(members.getByText(admin.email)).toHaveCount(0);
+    await expect(members.getByText("Ines Invited", { exact: true })).toBeVisible();
+    await members.getByLabel("Search by name or e-mail").fill("");
+    await members.getByRole("button", { name: "Search" }).click();
+    await expect(members.getByText(admin.email)).toBeVisible();
+    // The paying admin cannot be demoted while the subscription runs.
+    await expect(members.getByText("Pays for the team")).toBeVisible();
+    await snapshot(page, "team-members-changed-en");
+
+    await page.getByRole("link", { name: "Billing" }).click();
+    const billing = page.getByRole("region", { name: "Billing" });
+    await expect(billing.getByText("You pay for this team with your subscription.")).toBeVisible({ timeout: 30_000 });
+    await expect(billing.getByRole("list", { name: "Status of Pro" }).getByText("Current plan")).toBeVisible();
+    await expect(billing.getByRole("button", { name: "Open billing portal" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "team-billing-en");
+  });
+
+  test("a visitor opens a German invitation, signs in and comes back to accept; a member is refused the billing tab @phone", async ({
+    page,
+    context,
+  }) => {
+    const admin = await createUser("Anna Admin");
+    await setSubscription(admin, { status: "trialing", trialDays: 20 });
+    const team = await createTeamApi(admin, "Foxtrot Talent");
+    const member = await createUser("Moritz Mitglied");
+    await inviteAndAccept(admin, member, team.id);
+    const guest = await createUser("Greta Gast");
+    const invited = await fetch(`${process.env.E2E_BASE_URL}/api/teams/${team.id}/invitations`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: process.env.E2E_BASE_URL as string, cookie: admin.cookie, "x-language": "de" },
+      body: JSON.stringify({ emails: guest.email, role: "guest" }),
+    });
+    expect(invited.ok).toBe(true);
+    const link = await invitationPath(guest.email, /hat Sie in das Team Foxtrot Talent eingeladen/);
+    expect(link.startsWith("/de/teams/invitations/")).toBe(true);
+
+    // Signed out: the page asks to sign in first, then brings the visitor back.
+    await open(page, link, "Einladung in ein Team");
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "team-invitation-signed-out-de");
+    await page.getByRole("link", { name: "Anmelden" }).click();
+    await page.getByLabel("E-Mail").fill(guest.email);
+    await page.getByLabel("Passwort", { exact: true }).fill("correct horse battery");
+    await page.getByRole("button", { name: "Anmelden", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Foxtrot Talent beitreten" })).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(new RegExp(`${link}$`));
+    await expect(page.getByText(`${admin.email} hat Sie eingeladen, dem Team Foxtrot Talent als Gast beizutreten.`)).toBeVisible();
+    await snapshot(page, "team-invitation-de");
+    await page.getByRole("button", { name: "Einladung annehmen" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Foxtrot Talent" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Ihre Rolle: Gast")).toBeVisible();
+    await context.clearCookies();
+
+    // The admin's German screens.
+    await signInBrowser(context, admin);
+    await open(page, `/de/teams/${team.id}/members`, "Foxtrot Talent");
+    const members = page.getByRole("region", { name: "Mitglieder" });
+    await expect(members.getByText("Moritz Mitglied", { exact: true })).toBeVisible();
+    await expect(members.getByText("Greta Gast", { exact: true })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "team-members-admin-de");
+    await page.getByRole("tab", { name: "Einladungen" }).click();
+    await expect(page.getByRole("region", { name: "Offene Einladungen" }).getByText("Keine offenen Einladungen.")).toBeVisible();
+    await snapshot(page, "team-invitations-de");
+    await page.getByRole("tab", { name: "Anfragen" }).click();
+    await expect(page.getByText("Keine Anfragen")).toBeVisible();
+    await page.getByRole("link", { name: "Abrechnung" }).click();
+    const billing = page.getByRole("region", { name: "Abrechnung" });
+    await expect(billing.getByText("Sie bezahlen dieses Team mit Ihrem Abonnement.")).toBeVisible({ timeout: 30_000 });
+    await expect(billing.getByRole("list", { name: "Status von Pro" }).getByText("Aktiv")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "team-billing-de");
+    await context.clearCookies();
+
+    // A member reads the roster but may not manage billing.
+    await signInBrowser(context, member);
+    await open(page, `/de/teams/${team.id}/members`, "Foxtrot Talent");
+    await expect(page.getByRole("tab")).toHaveCount(0);
+    await expect(page.getByRole("combobox")).toHaveCount(0);
+    await open(page, `/de/teams/${team.id}/billing`, "Foxtrot Talent");
+    await expect(page.getByText("Sie haben keine Berechtigung, die Abrechnung dieser Organisation zu verwalten.")).toBeVisible({
+      timeout: 30_000,
+    });
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, "team-billing-member-de");
+  });
+});
+
+/** A verified user with a session whose address is at `domain`. */
+async function userAtDomain(name: string, domain: string): Promise<ApiUser> {
+  const base = process.env.E2E_BASE_URL as string;
+  const email = `${name.split(" ")[0]?.toLowerCase()}-${Date.now().toString(36)}@${domain}`;
+  const password = "correct horse battery";
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify(body) });
+  expect((await post("/api/auth/sign-up/email", { name, email, password })).ok).toBe(true);
+  expect((await post("/api/auth/email-otp/verify-email", { email, otp: await codeFromMail(email) })).ok).toBe(true);
+  const signIn = await post("/api/auth/sign-in/email", { email, password });
+  const cookies = signIn.headers.getSetCookie().map((c) => c.split(";")[0] as string);
+  const cookie = cookies.find((c) => c.startsWith("better-auth.session_token=")) as string;
+  const { user } = (await signIn.json()) as { user: { id: string } };
+  return { id: user.id, email, name, cookie, cookies };
+}
+
+test("an admin verifies a domain with the mailed code; a person at it asks to join from the team list and is approved @phone", async ({
+  page,
+  context,
+  browser,
+  pageErrors,
+}) => {
+  test.setTimeout(150_000);
+  const domain = `golf-${Date.now().toString(36)}.com`;
+  const admin = await createUser("Gina Admin");
+  await setSubscription(admin, { status: "active", periodDays: 30 });
+  const team = await createTeamApi(admin, "Golf Staffing");
+  await signInBrowser(context, admin);
+
+  await open(page, `/en/teams/${team.id}`, "Golf Staffing");
+  const domains = page.getByRole("region", { name: "Verified domains" });
+  await domains.getByLabel("Domain", { exact: true }).fill("gmail.com");
+  await domains.getByRole("button", { name: "Add domain" }).click();
+  await expect(domains.getByText("This is a free e-mail provider's domain. Add your organization's own domain.")).toBeVisible();
+  // The browser logs the server's refusal; it is the expected answer.
+  const refused = pageErrors.findIndex((e) => e.includes("status of 400") && e.includes(`/api/teams/${team.id}/domains`));
+  expect(refused).toBeGreaterThanOrEqual(0);
+  pageErrors.splice(refused, 1);
+  await domains.getByLabel("Domain", { exact: true }).fill(domain);
+  await domains.getByRole("button", { name: "Add domain" }).click();
+  await expect(domains.getByText("Not verified")).toBeVisible();
+  await domains.getByLabel(`E-mail address at ${domain}`).fill(`hr@${domain}`);
+  await domains.getByRole("button", { name: "Send code" }).click();
+  await expect(domains.getByText(`A code was sent to hr@${domain}.`)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await snapshot(page, "team-domains-unverified-en");
+  await domains.getByLabel("Verification code").fill(await codeFromMail(`hr@${domain}`, /Confirm/));
+  await domains.getByRole("button", { name: "Verify" }).click();
+  await expect(domains.getByText(`${domain} is verified.`)).toBeVisible();
+  await domains.getByLabel(`Enrollment for ${domain}`).selectOption("automatic_suggestion");
+  await domains.getByRole("button", { name: "Save" }).click();
+  await expect(domains.getByText(`Enrollment for ${domain} saved.`)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await snapshot(page, "team-domains-verified-en");
+
+  // Hanna, at the domain, asks to join from her team list.
+  const hanna = await userAtDomain("Hanna Hoffmann", domain);
+  const other = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const hannaPage = await other.newPage();
+  await signInBrowser(other, hanna);
+  await open(hannaPage, "/de/teams", "Teams");
+  const offered = hannaPage.getByRole("region", { name: "Teams Ihrer Domain" });
+  await offered.getByRole("button", { name: "Beitritt zu Golf Staffing anfragen" }).click();
+  await expect(offered.getByText("Wartet auf Freigabe")).toBeVisible();
+  expect(await axeViolations(hannaPage)).toEqual([]);
+  await snapshot(hannaPage, "team-suggestions-de");
+
+  await page.goto(`/en/teams/${team.id}/members`);
+  await page.getByRole("tab", { name: "Requests" }).click();
+  const requests = page.getByRole("list", { name: "Pending requests" });
+  await expect(requests.getByText("Hanna Hoffmann")).toBeVisible({ timeout: 30_000 });
+  expect(await axeViolations(page)).toEqual([]);
+  await snapshot(page, "team-requests-pending-en");
+  await requests.getByRole("button", { name: "Approve Hanna Hoffmann" }).click();
+  await expect(page.getByText("Hanna Hoffmann is now a member.")).toBeVisible();
+  await expect(page.getByText("No requests")).toBeVisible();
+
+  await hannaPage.reload();
+  await expect(hannaPage.getByRole("region", { name: "Ihre Teams" }).getByText("Golf Staffing")).toBeVisible({ timeout: 30_000 });
+  await other.close();
+});
