@@ -29,12 +29,13 @@ export function Pricing() {
   const { t } = useTranslation("landing");
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 py-20">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+      {/* Wider from 1280 px, like the header: "Vertrieb kontaktieren" then fits its button on one line. */}
+      <div className="mx-auto max-w-6xl px-4 sm:px-6 xl:max-w-7xl">
         <SectionHeading id="pricing-title" title={t("pricing.title")} intro={t("pricing.intro")} />
         {/*
           Each card spans five rows of the list's grid (title, description, price, features, button)
           and shares them through a subgrid: prices, features and buttons line up across the cards
-          whatever the length of the texts before them.
+          whatever the length of the texts before them; the buttons of a row take the same height.
         */}
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {PLAN_KEYS.map((key) => {
@@ -69,10 +70,7 @@ export function Pricing() {
                 <SiteLink
                   to={key === "enterprise" ? "#contact" : key === "pro" ? "/sign-up?plan=pro" : "/sign-up?plan=individual"}
                   onNavigate={key === "enterprise" ? focusContactCompany : undefined}
-                  className={buttonClass(
-                    { variant: highlighted ? "primary" : "secondary", size: "xl", pill: true },
-                    "mt-8 self-end text-center",
-                  )}
+                  className={buttonClass({ variant: highlighted ? "primary" : "secondary", size: "xl", pill: true }, "mt-8 text-center")}
                 >
                   {key === "enterprise" ? t("pricing.contactSales") : t("pricing.signUp")}
                   <span className="sr-only">: {plan.title}</span>
