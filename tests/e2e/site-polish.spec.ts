@@ -23,6 +23,10 @@ const texts = {
     other: "de",
     otherName: "Deutsch",
     otherFaq: "Häufige Fragen",
+    pro: "Pro",
+    leave: "Leave sign-up?",
+    stay: "Stay",
+    leaveConfirm: "Leave",
   },
   de: {
     copyright: "© 2025 Example Recruiting Software GmbH. Alle Rechte vorbehalten.",
@@ -41,6 +45,10 @@ const texts = {
     other: "en",
     otherName: "English",
     otherFaq: "Frequently asked questions",
+    pro: "Pro",
+    leave: "Registrierung verlassen?",
+    stay: "Bleiben",
+    leaveConfirm: "Verlassen",
   },
 } as const;
 
@@ -220,5 +228,23 @@ for (const lang of ["en", "de"] as const) {
     const cancel = await page.getByRole("link", { name: x.cancelCheckout }).boundingBox();
     // Side by side: the second starts to the right of the first, within the first's height.
     expect(cancel && confirm && cancel.x > confirm.x + confirm.width && cancel.y < confirm.y + confirm.height).toBe(true);
+  });
+
+  test(`the browser's Back from the first sign-up step asks before leaving (${lang}) @phone`, async ({ page }) => {
+    await page.goto(`/${lang}/privacy-policy`);
+    await page.goto(`/${lang}/sign-up`);
+    await page.getByRole("radio", { name: new RegExp(`^${x.pro}`) }).check();
+    await page.goBack();
+    const dialog = page.getByRole("dialog", { name: x.leave });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: x.stay }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(`/${lang}/sign-up`);
+    await expect(page.getByRole("radio", { name: new RegExp(`^${x.pro}`) })).toBeChecked();
+
+    await page.goBack();
+    await dialog.getByRole("button", { name: x.leaveConfirm, exact: true }).click();
+    await expect(page).toHaveURL(`/${lang}/privacy-policy`);
+    expect(await page.evaluate(() => sessionStorage.getItem("signUpWizard"))).toBeNull();
   });
 }
