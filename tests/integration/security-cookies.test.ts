@@ -120,7 +120,7 @@ describe.each(DATABASE_KINDS)("session cookie flags on %s", (kind) => {
       expect(await (await server().fetch("/api/auth/get-session", { headers: { cookie: `${other}=${value}` } })).json()).toBeNull();
     });
 
-    it("clears the signed-in hint when a stale session cookie is refused, and leaves it alone otherwise", async () => {
+    it("clears the signed-in hint when a stale session cookie is refused, and sets none for a visitor without a session", async () => {
       // A session signed out elsewhere: its cookie is still in this browser, beside the hint.
       const user = await signedInUser(server(), smtp);
       expect((await server().fetch("/api/auth/sign-out", json({}, { cookie: user.cookie }))).status).toBe(200);
