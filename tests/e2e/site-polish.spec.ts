@@ -64,7 +64,9 @@ async function headerLinks(page: Page, lang: Lang): Promise<Locator> {
   const header = page.getByRole("banner");
   if (!isPhone(page)) return header;
   await header.getByRole("button", { name: texts[lang].openMenu }).click();
-  return page.locator("#mobile-menu");
+  const menu = page.locator("#mobile-menu");
+  await expect(menu).toBeVisible();
+  return menu;
 }
 
 /** Signs the page's browser in through the identity API, as the sign-up wizard does. */
@@ -149,6 +151,7 @@ for (const lang of ["en", "de"] as const) {
     await expect(page).toHaveURL(`/${lang}/sign-in`);
     await page.getByRole("link", { name: /Recruiting CRM/ }).click();
     await expect(page).toHaveURL(`/${lang}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     links = await headerLinks(page, lang);
     await expect(links.getByRole("link", { name: x.logIn, exact: true })).toBeVisible();
     await expect(links.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
