@@ -63,9 +63,13 @@ test.beforeEach(async ({ page }) => {
 async function headerLinks(page: Page, lang: Lang): Promise<Locator> {
   const header = page.getByRole("banner");
   if (!isPhone(page)) return header;
-  await header.getByRole("button", { name: texts[lang].openMenu }).click();
   const menu = page.locator("#mobile-menu");
-  await expect(menu).toBeVisible();
+  // Right after a client-side navigation the page may still be loading its catalogs and render
+  // once more, closing a menu opened in between: open it again until it stays.
+  await expect(async () => {
+    if (!(await menu.isVisible())) await header.getByRole("button", { name: texts[lang].openMenu }).click();
+    await expect(menu).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   return menu;
 }
 
