@@ -4,17 +4,21 @@ import { isRouteErrorResponse, Links, Outlet, Scripts, ScrollRestoration, useLoc
 import "./app.css";
 import { DEFAULT_LANGUAGE, languageOfPath } from "../core/languages";
 import { namespacesOf, RESOURCES_SCRIPT_ID } from "./i18n/i18n";
+import { SIGNED_IN_SCRIPT, syncSignedIn } from "./site/signed-in";
 import { PageSpinner } from "./ui";
 
 export function Layout({ children }: { children: ReactNode }) {
   const lang = languageOfPath(useLocation().pathname) ?? DEFAULT_LANGUAGE;
   return (
-    <html lang={lang}>
+    // The head script below marks the document signed in before React sees it.
+    <html lang={lang} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Links />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, hashed into the page's policy */}
+        <script dangerouslySetInnerHTML={{ __html: SIGNED_IN_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {children}
@@ -48,6 +52,9 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.interactive = "";
   }, []);
+  // Signing in or out happens without a page load: the header's choice follows on the next page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each navigation
+  useEffect(syncSignedIn, [useLocation().pathname]);
   return <Outlet />;
 }
 

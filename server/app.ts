@@ -12,6 +12,7 @@ import { AUTH_BASE_PATH } from "./auth/paths.js";
 import { translateRateLimit } from "./auth/rate-limited.js";
 import { requireRecentVerification, SENSITIVE_AUTH_PATHS } from "./auth/reverification.js";
 import { sessionFirst } from "./auth/session.js";
+import { signedInHint } from "./auth/signed-in-hint.js";
 import type { BillingDeps } from "./billing/billing-service.js";
 import type { EventDeps } from "./billing/process-event.js";
 import type { Config } from "./config.js";
@@ -75,6 +76,8 @@ export function createApp(deps: AppDeps) {
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(requestContext({ logger, trustedIpHeader: config.TRUSTED_IP_HEADER }));
   app.use(securityHeaders({ https: config.BASE_URL.startsWith("https://") }));
+  // Outermost on the API: every answer that sets or clears the session cookie sets or clears the hint too.
+  app.use("/api/*", signedInHint({ secure: config.BASE_URL.startsWith("https://") }));
   // Maintenance answers before anything reads a session or a body.
   app.use("/api/*", maintenanceGate(maintenanceSwitch({ db, forced: config.MAINTENANCE, logger })));
   // A visitor without a session gets 401 before any of the body checks below read the body.

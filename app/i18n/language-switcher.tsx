@@ -1,3 +1,4 @@
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { LANGUAGES, type Language } from "../../core/languages";
@@ -7,11 +8,44 @@ import { useLanguage } from "./use-language";
 /** Each language by its own name, as a visitor who reads it looks for it. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: "English", de: "Deutsch" };
 
-/** EN / DE links to the same page in the other language; the active one is marked. */
+/**
+ * What the reader saw at the top of the window when switching language: an element of the page's
+ * content, by its child positions below `main` (both languages render the same structure), and
+ * its distance from the window's top. Pixels alone would not do: the other language's text is longer.
+ */
+let reading: { path: number[]; top: number } | undefined;
+
+function rememberReading() {
+  const main = document.getElementById("main");
+  // Below the fixed site header; the deepest element there that is part of the content.
+  const el =
+    main && window.scrollY > 0 ? document.elementsFromPoint(window.innerWidth / 2, 80).find((e) => e !== main && main.contains(e)) : null;
+  if (!main || !el) return;
+  const path: number[] = [];
+  for (let node = el; node !== main && node.parentElement; node = node.parentElement)
+    path.unshift([...node.parentElement.children].indexOf(node));
+  reading = { path, top: el.getBoundingClientRect().top };
+}
+
+function restoreReading() {
+  const last = reading;
+  reading = undefined;
+  let el = document.getElementById("main") as Element | null;
+  if (!last || !el) return;
+  for (const index of last.path) el = el.children[index] ?? el;
+  window.scrollBy(0, el.getBoundingClientRect().top - last.top);
+}
+
+/**
+ * EN / DE links to the same page in the other language; the active one is marked. Switching keeps
+ * the place: the router leaves the scroll position alone and the same element comes back to where it was.
+ */
 export function LanguageSwitcher() {
   const { t } = useTranslation("common");
   const current = useLanguage();
   const { pathname, search, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the other language's page is in place
+  useLayoutEffect(restoreReading, [pathname]);
   return (
     <nav aria-label={t("languageSwitcher.label")}>
       <ul className="flex gap-1">
@@ -19,6 +53,10 @@ export function LanguageSwitcher() {
           <li key={lng}>
             <Link
               to={`${switchLanguagePath(pathname, lng)}${search}${hash}`}
+              preventScrollReset
+              // Tells the landing page not to scroll to the hash's section (app/features/site-chrome/anchor-scroll.tsx).
+              state={{ keepPlace: true }}
+              onClick={rememberReading}
               hrefLang={lng}
               lang={lng}
               aria-current={lng === current ? "true" : undefined}

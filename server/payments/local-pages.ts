@@ -4,7 +4,7 @@ import type { SubscriptionSnapshot } from "./provider.js";
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#f4f6fb;color:#111827;line-height:1.5}
-main{max-width:34rem;margin:0 auto;padding:2.5rem 1rem}
+main{max-width:40rem;margin:0 auto;padding:2.5rem 1rem}
 .card{background:#fff;border:1px solid #e5e7eb;border-radius:1rem;padding:2rem;box-shadow:0 1px 3px rgba(0,0,0,.06)}
 h1{font-size:1.5rem;margin:0 0 1rem}.notice{background:#fef3c7;border:1px solid #f59e0b;color:#78350f;border-radius:.75rem;padding:.75rem 1rem;margin:0 0 1.5rem;font-weight:600}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem;margin:0 0 1.5rem}dt{color:#4b5563}dd{margin:0;font-weight:600}

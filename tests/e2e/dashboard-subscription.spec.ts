@@ -134,7 +134,8 @@ test.describe("dashboard subscription", () => {
     await expect(page.getByRole("button", { name: "Create a Team" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: /Download the Plugin/ })).toHaveAttribute("target", "_blank");
     const footer = page.getByRole("contentinfo");
-    await expect(footer).toContainText(String(new Date().getFullYear()));
+    // The site's one copyright line (decision 119).
+    await expect(footer).toContainText("© 2025 Example Recruiting Software GmbH. All rights reserved.");
     for (const name of ["Terms of service", "Privacy policy", "Legal notice", "Home"])
       await expect(footer.getByRole("link", { name })).toBeVisible();
     await expect(footer.getByRole("button", { name: "Cookie settings" })).toBeVisible();

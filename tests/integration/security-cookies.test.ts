@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SIGNED_IN_COOKIE } from "../../core/signed-in-hint.js";
 import { DATABASE_KINDS } from "../support/databases.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
@@ -49,14 +50,26 @@ describe.each(DATABASE_KINDS)("session cookie flags on %s", (kind) => {
     const secure = scheme === "https";
     const server = () => servers[scheme] as TestServer;
 
-    /** Every cookie Better Auth sets is a session secret: all of them must carry the same protection. */
+    /**
+     * Every cookie Better Auth sets is a session secret: all of them must carry the same protection.
+     * The signed-in hint beside them is the one the page's script reads; it holds no secret.
+     */
     function expectProtected(cookie: SetCookie) {
+      if (cookie.name === SIGNED_IN_COOKIE) return expectHint(cookie);
       expect(cookie.name.startsWith("__Secure-")).toBe(secure);
       expect(cookie.attributes.has("httponly")).toBe(true);
       expect(cookie.attributes.get("samesite")?.toLowerCase()).toBe("lax");
       expect(cookie.attributes.get("path")).toBe("/");
       expect(cookie.attributes.has("secure")).toBe(secure);
       expect(cookie.attributes.has("domain")).toBe(false);
+    }
+
+    function expectHint(cookie: SetCookie) {
+      expect(cookie.value === "" || cookie.value === "1").toBe(true);
+      expect(cookie.attributes.has("httponly")).toBe(false);
+      expect(cookie.attributes.get("samesite")?.toLowerCase()).toBe("lax");
+      expect(cookie.attributes.get("path")).toBe("/");
+      expect(cookie.attributes.has("secure")).toBe(secure);
     }
 
     it("sets the session cookie HttpOnly, SameSite=Lax, Path=/, and Secure with the __Secure- prefix only under https", async () => {
@@ -68,6 +81,10 @@ describe.each(DATABASE_KINDS)("session cookie flags on %s", (kind) => {
       expect(session?.name).toBe(secure ? "__Secure-better-auth.session_token" : "better-auth.session_token");
       expect(Number(session?.attributes.get("max-age"))).toBeGreaterThan(0);
       for (const cookie of cookies) expectProtected(cookie);
+      // The hint that tells the public pages to offer the dashboard lives exactly as long.
+      const hint = cookies.find((c) => c.name === SIGNED_IN_COOKIE);
+      expect(hint?.value).toBe("1");
+      expect(hint?.attributes.get("max-age")).toBe(session?.attributes.get("max-age"));
 
       // The cookie works as set, and signing out clears it with the same flags.
       const cookie = `${session?.name}=${session?.value}`;
@@ -79,6 +96,9 @@ describe.each(DATABASE_KINDS)("session cookie flags on %s", (kind) => {
       expect(cleared?.value).toBe("");
       expect(cleared?.attributes.get("max-age")).toBe("0");
       for (const c of setCookies(out)) expectProtected(c);
+      const hintCleared = setCookies(out).find((c) => c.name === SIGNED_IN_COOKIE);
+      expect(hintCleared?.value).toBe("");
+      expect(hintCleared?.attributes.get("max-age")).toBe("0");
     });
 
     it("sets the same flags on the session a verified code starts", async () => {
@@ -89,6 +109,7 @@ describe.each(DATABASE_KINDS)("session cookie flags on %s", (kind) => {
       expect(verify.status).toBe(200);
       const cookies = setCookies(verify);
       expect(cookies.some((c) => c.name.endsWith("session_token"))).toBe(true);
+      expect(cookies.find((c) => c.name === SIGNED_IN_COOKIE)?.value).toBe("1");
       for (const cookie of cookies) expectProtected(cookie);
     });
 
@@ -97,6 +118,22 @@ describe.each(DATABASE_KINDS)("session cookie flags on %s", (kind) => {
       const [name = "", value = ""] = user.cookie.split("=");
       const other = secure ? name.replace(/^__Secure-/, "") : `__Secure-${name}`;
       expect(await (await server().fetch("/api/auth/get-session", { headers: { cookie: `${other}=${value}` } })).json()).toBeNull();
+    });
+
+    it("clears the signed-in hint when a stale session cookie is refused, and sets none for a visitor without a session", async () => {
+      // A session signed out elsewhere: its cookie is still in this browser, beside the hint.
+      const user = await signedInUser(server(), smtp);
+      expect((await server().fetch("/api/auth/sign-out", json({}, { cookie: user.cookie }))).status).toBe(200);
+      const stale = await server().fetch("/api/auth/get-session", { headers: { cookie: `${user.cookie}; ${SIGNED_IN_COOKIE}=1` } });
+      expect(await stale.json()).toBeNull();
+      const session = setCookies(stale).find((c) => c.name === user.cookie.split("=")[0]);
+      const hint = setCookies(stale).find((c) => c.name === SIGNED_IN_COOKIE);
+      expect(session?.value).toBe("");
+      expect(hint?.value).toBe("");
+      expect(hint?.attributes.get("max-age")).toBe("0");
+      // A visitor without any cookie gets no cookie at all.
+      const anonymous = await server().fetch("/api/auth/get-session");
+      expect(anonymous.headers.getSetCookie()).toEqual([]);
     });
   });
 });

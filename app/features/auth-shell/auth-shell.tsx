@@ -1,16 +1,15 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { LanguageSwitcher, LocalizedLink } from "../../i18n";
+import { Logo } from "../../ui";
 
 /** The frame of the account screens: brand, language switcher and a centred card, no site header or footer. */
 export function AuthShell({ topLeft, children }: { topLeft?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation("common");
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-blue-50 to-white">
       <div className="mx-auto flex w-full max-w-5xl items-center justify-between gap-4 px-4 py-4">
         {topLeft ?? (
-          <LocalizedLink to="/" className="font-semibold text-slate-900">
-            {t("brand")}
+          <LocalizedLink to="/" className="shrink-0 rounded-md text-slate-900">
+            <Logo />
           </LocalizedLink>
         )}
         <LanguageSwitcher />

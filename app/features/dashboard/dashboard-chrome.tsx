@@ -1,18 +1,16 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LocalizedLink, useLanguage } from "../../i18n";
-import { SITE } from "../../site/config";
+import { LocalizedLink } from "../../i18n";
+import { Copyright, Logo } from "../../ui";
 import { openCookieSettings } from "../consent/consent-store";
 
 export function DashboardHeader({ children }: { children?: ReactNode }) {
-  const { t } = useTranslation(["dashboard", "common"]);
-  const lang = useLanguage();
+  const { t } = useTranslation("dashboard");
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <LocalizedLink to="/dashboard" className="flex items-center gap-2 font-bold text-slate-900" aria-label={t("logoHome")}>
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span lang={lang}>{t("common:brand")}</span>
+        <LocalizedLink to="/dashboard" className="shrink-0 rounded-md text-slate-900" aria-label={t("logoHome")}>
+          <Logo />
         </LocalizedLink>
         {children}
       </div>
@@ -56,9 +54,7 @@ export function DashboardFooter() {
           </ul>
         </nav>
         <div className="flex flex-col gap-1 text-slate-600 sm:flex-row sm:justify-between">
-          <p>
-            © {new Date().getFullYear()} {SITE.domain}
-          </p>
+          <Copyright />
           <p>{t("footer.poweredBy")}</p>
         </div>
       </div>

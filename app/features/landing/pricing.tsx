@@ -29,8 +29,14 @@ export function Pricing() {
   const { t } = useTranslation("landing");
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-20 py-20">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+      {/* Wider from 1280 px, like the header: "Vertrieb kontaktieren" then fits its button on one line. */}
+      <div className="mx-auto max-w-6xl px-4 sm:px-6 xl:max-w-7xl">
         <SectionHeading id="pricing-title" title={t("pricing.title")} intro={t("pricing.intro")} />
+        {/*
+          Each card spans five rows of the list's grid (title, description, price, features, button)
+          and shares them through a subgrid: prices, features and buttons line up across the cards
+          whatever the length of the texts before them; the buttons of a row take the same height.
+        */}
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {PLAN_KEYS.map((key) => {
             const plan = t(`pricing.plans.${key}`, { returnObjects: true }) as Plan;
@@ -38,7 +44,7 @@ export function Pricing() {
             return (
               <li
                 key={key}
-                className={`relative flex flex-col rounded-2xl bg-white p-6 ${highlighted ? "shadow-xl ring-2 ring-blue-600" : "shadow-sm ring-1 ring-slate-200"}`}
+                className={`relative row-span-5 grid grid-rows-subgrid gap-0 rounded-2xl bg-white p-6 lg:px-5 ${highlighted ? "shadow-xl ring-2 ring-blue-600" : "shadow-sm ring-1 ring-slate-200"}`}
               >
                 <h3 className="text-lg font-semibold text-slate-900">{plan.title}</h3>
                 {plan.badge && (
@@ -47,12 +53,13 @@ export function Pricing() {
                   </p>
                 )}
                 <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
+                {/* The period on a line of its own: "pro Nutzer / Monat" does not fit beside "19 €" at every width. */}
                 <p className="mt-5">
-                  <span className="text-4xl font-bold tracking-tight text-slate-900">{plan.price}</span>{" "}
-                  <span className="text-sm text-slate-600">{plan.period}</span>
+                  <span className="block text-4xl font-bold tracking-tight text-slate-900">{plan.price}</span>
+                  <span className="mt-1 block text-sm text-slate-600">{plan.period}</span>
                 </p>
-                {/* "Auftragsverarbeitungsvertrag" is wider than a card at 1024 px: it hyphenates. */}
-                <ul className="mt-6 flex-1 space-y-2 text-sm hyphens-auto wrap-anywhere text-slate-700">
+                {/* "Auftragsverarbeitungsvertrag" is wider than a card at 1024 px: it hyphenates (a soft hyphen in the catalog where the browser has no dictionary). */}
+                <ul className="mt-6 space-y-2 text-sm hyphens-auto wrap-anywhere text-slate-700">
                   {plan.features.map((f) => (
                     <li key={f} className="flex gap-2">
                       <Icon icon={check} className="size-5 shrink-0 text-blue-600" />

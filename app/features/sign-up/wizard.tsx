@@ -11,7 +11,7 @@ import { sessionState, sessionUnreadable } from "../../identity/session-state";
 import { PageSpinner } from "../../ui";
 import { useHydrated } from "../../ui/use-hydrated";
 import { AuthShell } from "../auth-shell/auth-shell";
-import { BackToHome } from "./leave-dialog";
+import { BackToHome, LeaveDialog } from "./leave-dialog";
 import { WizardProgress } from "./progress";
 import {
   clearSavedForm,
@@ -69,10 +69,19 @@ export function SignUpWizard() {
     setView({ step, direction: step >= view.step ? "forward" : "back", moved: view.settled && step !== view.step, settled: true });
   }
 
+  // The browser's Back out of the first step asks first. No router blocker (it would add to the
+  // landing page's script): once the visitor acts on the first step, a second entry of it is pushed
+  // (a guard); Back from there comes to the first entry of the wizard, which opens the leave dialog.
+  const guard = (location.state as { guard?: boolean } | null)?.guard === true;
+  const guarded = useRef(false);
+  const [leaving, setLeaving] = useState(false);
+  if (guard) guarded.current = true;
+
   const here = `${location.pathname}${location.search}`;
   const go = (next: Step, options: { replace?: boolean } = {}) => {
     setErrors({});
-    navigate(here, { state: { step: next, prev: step }, replace: options.replace });
+    const state = { step: next, prev: step, ...(next === 1 && guarded.current ? { guard: true } : {}) };
+    navigate(here, { state, replace: options.replace });
     window.scrollTo({ top: 0 });
   };
   // The page's Back is the browser's Back when the entry before is that step; otherwise it takes
@@ -137,12 +146,35 @@ export function SignUpWizard() {
     }
   }, [state, restored]);
 
-  // The back-to-home button asks first (a router blocker for the browser's Back would add to the
-  // landing page's script, which shares the router chunk).
+  // The back-to-home button asks first, and so does the browser's Back from the first step (above).
   const leave = () => {
     finish();
     navigate(`/${lang}/`);
   };
+
+  // The first user action on the first step pushes the guard entry (the browser skips entries that
+  // were pushed without one when going back).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the step and the entry
+  useEffect(() => {
+    if (!restored || step !== 1 || guarded.current) return;
+    const arm = () => {
+      if (guarded.current) return;
+      guarded.current = true;
+      navigate(here, { state: { step: 1, guard: true } });
+    };
+    document.addEventListener("pointerdown", arm, true);
+    document.addEventListener("keydown", arm, true);
+    return () => {
+      document.removeEventListener("pointerdown", arm, true);
+      document.removeEventListener("keydown", arm, true);
+    };
+  }, [restored, step, location.key]);
+
+  // Back from the guard lands on the wizard's first entry: ask before leaving it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per history entry
+  useEffect(() => {
+    if (restored && step === 1 && guarded.current && !guard) setLeaving(true);
+  }, [location.key]);
 
   const planNext = async () => {
     if (!user) return go(2);
@@ -217,6 +249,18 @@ export function SignUpWizard() {
   const autoFocus = view.moved;
   return (
     <AuthShell topLeft={<BackToHome onLeave={leave} />}>
+      <LeaveDialog
+        open={leaving}
+        onStay={() => {
+          setLeaving(false);
+          navigate(1);
+        }}
+        onLeave={() => {
+          setLeaving(false);
+          finish();
+          navigate(-1);
+        }}
+      />
       <WizardProgress step={step} />
       {/* Controls wait for hydration: a submit before it would be a plain GET of the page. */}
       <fieldset disabled={!hydrated} className="min-w-0">

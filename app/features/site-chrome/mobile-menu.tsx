@@ -56,14 +56,20 @@ export function MobileMenu({ trap, onClose }: { trap: RefObject<HTMLElement | nu
         ))}
       </ul>
       <div className="mt-6 grid gap-3">
-        <SiteLink to="/sign-in" className={buttonClass({ variant: "secondary", size: "xl", pill: true, weight: "medium" }, "text-center")}>
+        <SiteLink
+          to="/sign-in"
+          className={buttonClass({ variant: "secondary", size: "xl", pill: true, weight: "medium" }, "text-center signed-in:hidden")}
+        >
           {t("header.login")}
         </SiteLink>
         <StoreLink className={buttonClass({ variant: "soft", size: "xl", pill: true }, "text-center")} newTab={t("newTab")}>
           {t("header.installPlugin")}
         </StoreLink>
-        <SiteLink to="/sign-up" className={buttonClass({ variant: "primary", size: "xl", pill: true }, "text-center")}>
+        <SiteLink to="/sign-up" className={buttonClass({ variant: "primary", size: "xl", pill: true }, "text-center signed-in:hidden")}>
           {t("header.signUp")}
+        </SiteLink>
+        <SiteLink to="/dashboard" className={buttonClass({ variant: "primary", size: "xl", pill: true }, "text-center signed-out:hidden")}>
+          {t("header.dashboard")}
         </SiteLink>
       </div>
     </div>

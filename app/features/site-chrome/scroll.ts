@@ -2,11 +2,14 @@ function prefersReducedMotion(): boolean {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Scrolls smoothly to an element of the page by id; returns false when it is not there (yet). */
-export function scrollToId(id: string): boolean {
+/**
+ * Scrolls to an element of the page by id, smoothly unless `jump` (or under reduced motion);
+ * returns false when it is not there (yet).
+ */
+export function scrollToId(id: string, jump = false): boolean {
   const el = document.getElementById(id);
   if (!el) return false;
-  el.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
+  el.scrollIntoView({ behavior: jump || prefersReducedMotion() ? "instant" : "smooth", block: "start" });
   return true;
 }
 

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { SITE } from "../../site/config";
-import { ExternalLink, Icon } from "../../ui";
-import { LogoMark } from "../../ui/icons/logo";
+import { Copyright, ExternalLink, Icon, Logo } from "../../ui";
 import { SOCIAL_ICONS } from "../../ui/icons/site";
 import { openCookieSettings } from "../consent/consent-store";
 import { LEGAL_ITEMS, NAV_ITEMS } from "./nav";
@@ -18,9 +17,8 @@ export function SiteFooter() {
     <footer className="bg-slate-900 text-sm text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div>
-          <p className="flex items-center gap-2 text-base font-semibold text-white">
-            <LogoMark />
-            {SITE.name}
+          <p className="text-base text-white">
+            <Logo />
           </p>
           <p className="mt-3 leading-relaxed">{t("footer.tagline")}</p>
         </div>
@@ -96,9 +94,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-800">
         {/* On a phone the room below the last line keeps the back-to-top button off the text. */}
-        <p className="mx-auto max-w-6xl px-4 pt-5 pb-20 text-slate-400 sm:px-6 sm:pb-5">
-          {t("footer.copyright", { year: SITE.copyrightYear, company: company.legalName })}
-        </p>
+        <Copyright className="mx-auto max-w-6xl px-4 pt-5 pb-20 text-slate-400 sm:px-6 sm:pb-5" />
       </div>
     </footer>
   );

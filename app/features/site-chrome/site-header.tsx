@@ -1,9 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher, LocalizedLink } from "../../i18n";
-import { SITE } from "../../site/config";
-import { buttonClass, Icon, StoreLink } from "../../ui";
-import { LogoMark } from "../../ui/icons/logo";
+import { buttonClass, Icon, Logo, StoreLink } from "../../ui";
 import { close, menu } from "../../ui/icons/site";
 import { MobileMenu } from "./mobile-menu";
 import { NAV_ITEMS } from "./nav";
@@ -33,9 +31,8 @@ export function SiteHeader() {
         the page's, and narrower windows get the menu. Nothing in it wraps.
       */}
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 whitespace-nowrap px-4 sm:px-6 xl:max-w-7xl">
-        <LocalizedLink to="/" className="flex shrink-0 items-center gap-2 rounded-md font-semibold text-slate-900">
-          <LogoMark />
-          <span>{SITE.name}</span>
+        <LocalizedLink to="/" className="shrink-0 rounded-md text-slate-900">
+          <Logo />
         </LocalizedLink>
         <nav aria-label={t("nav.label")} className="hidden xl:block">
           <ul className="flex items-center gap-0.5">
@@ -52,11 +49,15 @@ export function SiteHeader() {
           <StoreLink className={buttonClass({ variant: "quietBlue", size: "xs", pill: true })} newTab={t("newTab")}>
             {t("header.installPlugin")}
           </StoreLink>
-          <LocalizedLink to="/sign-in" className={buttonClass({ variant: "quiet", size: "xs", pill: true })}>
+          {/* Both are in the page; the signed-in hint decides which shows, before the first paint. */}
+          <LocalizedLink to="/sign-in" className={buttonClass({ variant: "quiet", size: "xs", pill: true }, "signed-in:hidden")}>
             {t("header.login")}
           </LocalizedLink>
-          <LocalizedLink to="/sign-up" className={buttonClass({ variant: "primary", size: "sm", pill: true })}>
+          <LocalizedLink to="/sign-up" className={buttonClass({ variant: "primary", size: "sm", pill: true }, "signed-in:hidden")}>
             {t("header.signUp")}
+          </LocalizedLink>
+          <LocalizedLink to="/dashboard" className={buttonClass({ variant: "primary", size: "sm", pill: true }, "signed-out:hidden")}>
+            {t("header.dashboard")}
           </LocalizedLink>
           <LanguageSwitcher />
         </div>

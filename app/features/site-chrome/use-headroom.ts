@@ -14,7 +14,10 @@ export function useHeadroom(header: RefObject<HTMLElement | null>, frozen: boole
     const read = () => {
       frame = 0;
       const y = window.scrollY;
-      setState((s) => nextHeadroomState(s, lastY, y, header.current?.offsetHeight ?? 0));
+      // React may run the updater later, after `lastY` moved on below: it gets this reading's values.
+      const from = lastY;
+      const height = header.current?.offsetHeight ?? 0;
+      setState((s) => nextHeadroomState(s, from, y, height));
       // A reading within the threshold keeps its reference point, so slow scrolling still adds up.
       if (Math.abs(y - lastY) > 1 || y <= 0) lastY = y;
     };

@@ -1,0 +1,22 @@
+import { useTranslation } from "react-i18next";
+import { SITE } from "../site/config";
+import { LogoMark } from "./icons/logo";
+
+/**
+ * The product's logo, the same on every page: the mark and the product's name. The link around it
+ * (home page, dashboard) is the page's; the colour comes from the surrounding text.
+ */
+export function Logo() {
+  return (
+    <span className="flex shrink-0 items-center gap-2 font-semibold">
+      <LogoMark />
+      <span>{SITE.name}</span>
+    </span>
+  );
+}
+
+/** The one copyright line of the site and the account area: the year of first publication and the legal entity. */
+export function Copyright({ className }: { className?: string }) {
+  const { t } = useTranslation("common");
+  return <p className={className}>{t("copyright", { year: SITE.copyrightYear, company: SITE.company.legalName })}</p>;
+}
