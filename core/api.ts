@@ -178,6 +178,12 @@ export interface ApiRoutes {
   "POST /api/account/reverification": { body: { answer: string }; answer: Done };
   "POST /api/account/password": { body: { newPassword: string }; answer: Done };
   "POST /api/account/delete": { body: { confirmation: string }; answer: Done };
+  "POST /api/account/legal-consent": { body: { accepted: true }; answer: LegalConsent };
+}
+
+/** POST /api/account/legal-consent: the version of the terms and privacy policy now agreed to. */
+export interface LegalConsent {
+  version: string;
 }
 
 /** The answer of a call that only reports success. */

@@ -39,6 +39,8 @@ export const authClient = createAuthClient({
         teamName: { type: "string", required: false },
         createOrganization: { type: "boolean", required: false, input: false },
         organizationName: { type: "string", required: false, input: false },
+        // The version of the terms the account agreed to (core/legal.ts); set by the server.
+        legalConsentVersion: { type: "string", required: false, input: false },
       },
     }),
   ],

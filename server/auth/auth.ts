@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { APIError, getOAuthState } from "better-auth/api";
 import { bearer, emailOTP, genericOAuth, multiSession, organization, twoFactor, username } from "better-auth/plugins";
 import type { Logger } from "pino";
+import { LEGAL_VERSION } from "../../core/legal.js";
 import { splitName } from "../../core/names.js";
 import { PLAN_TYPES } from "../../core/plans.js";
 import { INVITATION_DAYS } from "../../core/teams.js";
@@ -59,6 +60,9 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
         locale: { type: "string", required: false, defaultValue: "en", input: true },
         // The mailbox the address reaches (docs/decisions/126); unique, so variants of one address cannot hold two accounts.
         normalizedEmail: { type: "string", required: false, input: false },
+        // The agreement to the terms and privacy policy: when, and to which version (core/legal.ts).
+        legalConsentAt: { type: "date", required: false, input: false },
+        legalConsentVersion: { type: "string", required: false, input: false },
         // --- Subscription state (public metadata): written only by billing, never by the user. ---
         // "planType" belongs to the sign-up fields (the chosen plan); billing sets it to "pro" once subscribed.
         activeSubscription: { type: "boolean", required: false, defaultValue: false, input: false },
@@ -82,20 +86,27 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
             // The Google route carries plan, team name and language through the OAuth state.
             const oauth = ctx?.path?.startsWith("/callback/") || ctx?.path?.startsWith("/oauth2/callback/") ? await getOAuthState() : null;
             checkNameLengths(user);
+            // Through Google a refusal returns to the page's error address with its code; by e-mail it is the answer.
+            const refuse = (code: string) => {
+              if (oauth?.errorURL) throw ctx?.redirect(`${oauth.errorURL}${oauth.errorURL.includes("?") ? "&" : "?"}error=${code}`);
+              return APIError.from("FORBIDDEN", { code, message: "Not allowed" });
+            };
             // The Google route does not pass the request rules: its address is checked here.
-            if (!emailAllowed(emailRules, user.email)) {
-              throw APIError.from("FORBIDDEN", { code: "NOT_ALLOWED_ACCESS", message: "Not allowed" });
-            }
+            if (!emailAllowed(emailRules, user.email)) throw refuse("NOT_ALLOWED_ACCESS");
             const normalizedEmail = normalizeEmail(user.email);
             // A sign-up by e-mail with a variant of an existing address never gets here (see the request
             // rules); through Google, a variant of another account's address is refused.
             const taken = await db.selectFrom("user").select("id").where("normalizedEmail", "=", normalizedEmail).executeTakeFirst();
-            if (taken) throw APIError.from("FORBIDDEN", { code: "NOT_ALLOWED_ACCESS", message: "Not allowed" });
+            if (taken) throw refuse("NOT_ALLOWED_ACCESS");
             const source = oauth ?? user;
             const plan = signUpPlan(source as { planType?: unknown; teamName?: unknown }, { requireTeamName: !oauth });
             const names = user.firstName || user.lastName ? {} : splitName(String(user.name ?? ""));
             const locale = oauth && (oauth.locale === "de" || oauth.locale === "en") ? { locale: oauth.locale } : {};
-            return { data: { ...user, ...names, ...locale, ...plan, normalizedEmail } };
+            // The e-mail route's request rules refused a sign-up without the agreement; the wizard's Google
+            // route carries it in the OAuth state. An account made without it is asked at its first sign-in.
+            const agreed = oauth ? oauth.legalConsent === true : ctx?.path === "/sign-up/email" && ctx.body?.legalConsent === true;
+            const consent = agreed ? { legalConsentAt: new Date(), legalConsentVersion: LEGAL_VERSION } : {};
+            return { data: { ...user, ...names, ...locale, ...plan, ...consent, normalizedEmail } };
           },
         },
         update: {

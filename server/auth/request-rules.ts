@@ -54,9 +54,12 @@ const profileUpdate = userFields
     params: { code: "FIRST_NAME_REQUIRED" },
   });
 
+/** A sign-up by e-mail carries the explicit agreement to the terms and privacy policy. */
+const signUpFields = userFields.extend({ legalConsent: z.literal(true, { error: "LEGAL_CONSENT_REQUIRED" }) });
+
 /** Body rules per Better Auth path, checked before Better Auth runs. */
 const RULES: Record<string, z.ZodType> = {
-  "/sign-up/email": userFields,
+  "/sign-up/email": signUpFields,
   "/update-user": profileUpdate,
   "/organization/create": z.object({ name: teamName, slug }),
   // An update without any known field makes Better Auth fail with a 500.
@@ -78,6 +81,7 @@ function codeOf(issue: z.core.$ZodIssue, path: string): string {
     return path.startsWith("/organization/") ? "TEAM_NAME_TOO_LONG" : "NAME_TOO_LONG";
   }
   if (issue.code === "too_big" && field === "teamName") return "TEAM_NAME_TOO_LONG";
+  if (field === "legalConsent") return "LEGAL_CONSENT_REQUIRED";
   if (path === "/email-otp/send-verification-otp") return "INVALID_OTP_TYPE";
   if (issue.path[0] === "role") return "ROLE_NOT_FOUND";
   if (issue.code === "custom" && typeof issue.params?.code === "string") return issue.params.code;

@@ -13,6 +13,9 @@ export interface UserTable {
   locale: string | null;
   /** The mailbox the address reaches (migration 0013_normalized_email). */
   normalizedEmail: string | null;
+  /** When the account agreed to the terms and privacy policy, and their version (migration 0015_legal_consent). */
+  legalConsentAt: Timestamp | null;
+  legalConsentVersion: string | null;
   // Sign-up profile and plan (migration 0003_accounts).
   firstName: string | null;
   lastName: string | null;

@@ -163,6 +163,7 @@ export function SignUpWizard() {
       callbackURL: `/${lang}/sign-up?oauth=complete`,
       errorCallbackURL: `/${lang}/sign-up?oauth=error`,
       plan: { planType: form.planType, teamName: form.teamName.trim() },
+      legalConsent: form.legalConsent,
     });
     // On success the browser is already on its way to Google.
     if (error) {
@@ -174,6 +175,7 @@ export function SignUpWizard() {
   const createAccount = async () => {
     if (form.planType === "pro" && !form.teamName.trim()) return fail(4, t("signUp.planSelection.teamNameRequired"));
     setBusy(true);
+    // The agreement to the terms is a field of the request only (the server records its time and version).
     const { error } = await authClient.signUp.email({
       name: form.fullName.trim(),
       ...splitName(form.fullName),
@@ -182,6 +184,7 @@ export function SignUpWizard() {
       planType: form.planType,
       teamName: form.planType === "pro" ? form.teamName.trim() : undefined,
       locale: lang,
+      ...({ legalConsent: form.legalConsent } as object),
     });
     setBusy(false);
     if (error) return fail(4, authErrorMessage(t, error, "signUp.credentials.error"));
@@ -225,6 +228,8 @@ export function SignUpWizard() {
             <PlanStep
               planType={form.planType}
               teamName={form.teamName}
+              legalConsent={form.legalConsent}
+              onConsent={(legalConsent) => setForm((f) => ({ ...f, legalConsent }))}
               onChange={(plan) => setForm((f) => ({ ...f, ...plan }))}
               onNext={planNext}
               busy={busy}

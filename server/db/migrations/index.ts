@@ -10,6 +10,7 @@ import * as accountProfile from "./0008_account_profile.js";
 import * as twoFactorAndReverification from "./0009_two_factor_and_reverification.js";
 import * as appSetting from "./0012_app_setting.js";
 import * as normalizedEmail from "./0013_normalized_email.js";
+import * as legalConsent from "./0015_legal_consent.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0009_two_factor_and_reverification": twoFactorAndReverification,
   "0012_app_setting": appSetting,
   "0013_normalized_email": normalizedEmail,
+  "0015_legal_consent": legalConsent,
 };
