@@ -8,6 +8,7 @@ import { PLAN_TYPES } from "../../core/plans.js";
 import { INVITATION_DAYS } from "../../core/teams.js";
 import { USERNAME_MAX, USERNAME_MIN, usernameProblem } from "../../core/username.js";
 import { emailAllowed, emailRulesOf, normalizeEmail } from "../access/email-rules.js";
+import { signUpAccess } from "../access/sign-up-access.js";
 import { canCreateTeams } from "../billing/billing-service.js";
 import type { Config } from "../config.js";
 import type { DB } from "../db/database.js";
@@ -42,6 +43,7 @@ export interface AuthDeps {
 export function createAuth({ config, db, sendMail, kv, logger, passwords = passwordChecker(config, logger) }: AuthDeps) {
   const google = config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET;
   const emailRules = emailRulesOf(config);
+  const mayCreateAccount = signUpAccess({ db, mode: config.SIGNUP_MODE, rules: emailRules });
   const auth = betterAuth({
     appName: "Recruiting CRM",
     baseURL: config.BASE_URL,
@@ -54,7 +56,7 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
     // Code routes the product does not use: sign-in by code (and the account creation it allows),
     // the deprecated reset alias and the resends outside our own limits, and a bare code check.
     disabledPaths: [...UNUSED_AUTH_PATHS],
-    hooks: { before: authRequestRules({ emailRules, passwords }), after: echoTypedAddress },
+    hooks: { before: authRequestRules({ emailRules, passwords, signUpAccess: mayCreateAccount }), after: echoTypedAddress },
     user: {
       additionalFields: {
         locale: { type: "string", required: false, defaultValue: "en", input: true },
@@ -98,6 +100,8 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
             // rules); through Google, a variant of another account's address is refused.
             const taken = await db.selectFrom("user").select("id").where("normalizedEmail", "=", normalizedEmail).executeTakeFirst();
             if (taken) throw refuse("NOT_ALLOWED_ACCESS");
+            const refusal = oauth ? await mayCreateAccount(user.email) : null;
+            if (refusal) throw refuse(refusal);
             const source = oauth ?? user;
             const plan = signUpPlan(source as { planType?: unknown; teamName?: unknown }, { requireTeamName: !oauth });
             const names = user.firstName || user.lastName ? {} : splitName(String(user.name ?? ""));

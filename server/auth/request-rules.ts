@@ -4,6 +4,7 @@ import { LANGUAGES } from "../../core/languages.js";
 import { NAME_MAX, nameProblem } from "../../core/names.js";
 import { SLUG_MAX, SLUG_PATTERN, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
 import { type EmailRules, emailAllowed, normalizeEmail } from "../access/email-rules.js";
+import type { SignUpAccess } from "../access/sign-up-access.js";
 import { isCommonPassword, type PasswordChecker } from "./password-policy.js";
 
 /** Our stored images' URLs (server/images/image-store.ts). */
@@ -114,11 +115,14 @@ const ADDRESS_FIELDS: Record<string, "email" | "newEmail"> = {
  * with that account's own address, so it is answered exactly as for an existing address (its
  * owner is told, nobody learns that the account exists: docs/decisions/054).
  */
-async function applyEmailRules(ctx: AuthContext, rules: EmailRules) {
+async function applyEmailRules(ctx: AuthContext, rules: EmailRules, signUpAccess: SignUpAccess) {
   const field = ctx.path ? ADDRESS_FIELDS[ctx.path] : undefined;
   const email = field && typeof ctx.body?.[field] === "string" ? (ctx.body[field] as string).trim().toLowerCase() : "";
   if (!field || !email.includes("@")) return;
   if (!emailAllowed(rules, email)) throw APIError.from("FORBIDDEN", { code: "NOT_ALLOWED_ACCESS", message: "Not allowed" });
+  // The sign-up mode: who may create an account at all (docs/decisions/128).
+  const refusal = ctx.path === "/sign-up/email" ? await signUpAccess(email) : null;
+  if (refusal) throw APIError.from("FORBIDDEN", { code: refusal, message: "Sign-up is not open to this address" });
   const owner = await ctx.context.adapter.findOne<{ email: string }>({
     model: "user",
     where: [{ field: "normalizedEmail", value: normalizeEmail(email) }],
@@ -198,13 +202,13 @@ async function refuseCommonPasswordSignIn(ctx: AuthContext) {
  * applies the password rule to every route that sets one and the e-mail rules to addresses given
  * to an account.
  */
-export const authRequestRules = (deps: { emailRules: EmailRules; passwords: PasswordChecker }) =>
+export const authRequestRules = (deps: { emailRules: EmailRules; passwords: PasswordChecker; signUpAccess: SignUpAccess }) =>
   createAuthMiddleware(async (ctx) => {
     if (ctx.path === "/email-otp/verify-email") await refuseVerifiedAddress(ctx);
     if (ctx.path === "/sign-in/email" || ctx.path === "/sign-in/username") await refuseCommonPasswordSignIn(ctx);
     checkFields(ctx);
     await checkNewPassword(ctx, deps.passwords);
-    return applyEmailRules(ctx, deps.emailRules);
+    return applyEmailRules(ctx, deps.emailRules, deps.signUpAccess);
   });
 
 function checkFields(ctx: AuthContext) {

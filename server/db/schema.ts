@@ -222,6 +222,24 @@ export interface AppSettingTable {
   updated_at: Generated<Date>;
 }
 
+export type WaitlistStatus = "pending" | "confirmed" | "invited";
+
+/** The sign-up waitlist (migration 0016_waitlist): one row per mailbox. */
+export interface WaitlistTable {
+  id: string;
+  email: string;
+  normalized_email: string;
+  language: string;
+  status: Generated<WaitlistStatus>;
+  /** SHA-256 of the confirmation link's token; the token itself is only in the mail. */
+  token_hash: string | null;
+  token_expires_at: Timestamp | null;
+  confirmation_sent_at: Timestamp | null;
+  created_at: Generated<Date>;
+  confirmed_at: Timestamp | null;
+  invited_at: Timestamp | null;
+}
+
 /** Tables the product's own code queries; Better Auth manages the rest of its tables itself. */
 export interface Database {
   user: UserTable;
@@ -243,4 +261,5 @@ export interface Database {
   local_subscription: LocalSubscriptionTable;
   stored_image: StoredImageTable;
   app_setting: AppSettingTable;
+  waitlist: WaitlistTable;
 }

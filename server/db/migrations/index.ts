@@ -11,6 +11,7 @@ import * as twoFactorAndReverification from "./0009_two_factor_and_reverificatio
 import * as appSetting from "./0012_app_setting.js";
 import * as normalizedEmail from "./0013_normalized_email.js";
 import * as legalConsent from "./0015_legal_consent.js";
+import * as waitlist from "./0016_waitlist.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0012_app_setting": appSetting,
   "0013_normalized_email": normalizedEmail,
   "0015_legal_consent": legalConsent,
+  "0016_waitlist": waitlist,
 };
