@@ -50,6 +50,8 @@ export default async function globalSetup() {
   await waitForHealth(baseUrl, server);
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAILBOX_URL = `http://127.0.0.1:${mailboxPort}`;
+  // A second server of a spec (own-server.ts) may send to the same capture.
+  process.env.E2E_SMTP_URL = smtp.url;
   process.env.E2E_OIDC_ISSUER = oidc.issuer;
 
   return async () => {

@@ -228,7 +228,8 @@ export function SignUpWizard() {
 
   // The waitlist's confirmation link; in waitlist mode the waitlist, unless the visitor was invited
   // or is signed in already; an address the mode refused gets its screen.
-  const waitlistToken = params.get("waitlist");
+  // (After hydration: the prerendered page is the first step.)
+  const waitlistToken = hydrated ? params.get("waitlist") : null;
   if (waitlistToken) return <WaitlistScreen token={waitlistToken} />;
   if (refused === "restricted") {
     return (
