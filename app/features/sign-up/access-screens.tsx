@@ -132,6 +132,8 @@ export function WaitlistScreen({ email: initialEmail = "", token }: { email?: st
           <StepHeading
             title={sent ? t("waitlist.sentTitle") : t("waitlist.confirmedTitle")}
             subtitle={sent ? t("waitlist.sentBody", { email: email.trim() }) : t("waitlist.confirmedBody")}
+            // The confirmation is a page opened from a mail: nothing to follow from a step before.
+            autoFocus={sent}
           />
           <p className="text-center text-sm">
             <LocalizedLink to="/" className={linkClass}>
