@@ -6,6 +6,7 @@ import type { ContactFieldErrors } from "./contact/fields";
 import type { ContactInput } from "./contact/schema";
 import type { OperatorRoutes } from "./operator";
 import type { PlanType } from "./plans";
+import type { SignUpMode } from "./sign-up-mode";
 import type { EnrollmentMode, TeamPermission, TeamRole } from "./teams";
 
 export interface ApiErrorBody {
@@ -229,6 +230,8 @@ export interface CreatedTeam {
 /** GET /api/site-config: runtime settings the prerendered pages cannot contain. */
 export interface SiteConfig {
   gaMeasurementId: string | null;
+  /** Who may sign up: everyone, invited addresses only, or the waitlist for everyone else. */
+  signUpMode: SignUpMode;
 }
 
 /** GET /api/auth/providers: the optional sign-in methods this deployment offers. */
@@ -312,6 +315,14 @@ export interface ApiRoutes extends OperatorRoutes {
   "POST /api/account/reverification": { body: { answer: string }; answer: Done };
   "POST /api/account/password": { body: { newPassword: string }; answer: Done };
   "POST /api/account/delete": { body: { confirmation: string }; answer: Done };
+  "POST /api/account/legal-consent": { body: { accepted: true }; answer: LegalConsent };
+  "POST /api/waitlist": { body: { email: string }; answer: Done };
+  "POST /api/waitlist/confirm": { body: { token: string }; answer: Done };
+}
+
+/** POST /api/account/legal-consent: the version of the terms and privacy policy now agreed to. */
+export interface LegalConsent {
+  version: string;
 }
 
 /** The answer of a call that only reports success. */

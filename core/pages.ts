@@ -34,6 +34,14 @@ export const PAGES: readonly PageDef[] = [
     file: "routes/auth/forgot-password.tsx",
     prefixlessRedirect: false,
   },
+  {
+    path: "legal-consent",
+    key: "legalConsent",
+    robots: "noindex, nofollow",
+    audience: "account",
+    file: "routes/auth/legal-consent.tsx",
+    prefixlessRedirect: false,
+  },
   { path: "dashboard", key: "dashboard", robots: "noindex, nofollow", audience: "account", file: "routes/account/dashboard.tsx" },
   { path: "account", key: "account", robots: "noindex, nofollow", audience: "account", file: "routes/account/profile.tsx" },
   {

@@ -44,6 +44,7 @@ import { seoRoutes } from "./routes/seo.js";
 import { siteConfigRoutes } from "./routes/site-config.js";
 import { teamDomainRoutes } from "./routes/team-domains.js";
 import { teamRoutes } from "./routes/teams.js";
+import { waitlistRoutes } from "./routes/waitlist.js";
 import { ensureTeam, type TeamDeps } from "./teams/create-team.js";
 import { organizationGate } from "./teams/organization-gate.js";
 
@@ -122,7 +123,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", healthRoutes(deps.db));
   app.route("/", seoRoutes(config.BASE_URL));
   app.route("/", localeRoutes());
-  app.route("/", siteConfigRoutes({ gaMeasurementId: config.GA_MEASUREMENT_ID }));
+  app.route("/", siteConfigRoutes({ gaMeasurementId: config.GA_MEASUREMENT_ID, signUpMode: config.SIGNUP_MODE }));
+  app.route("/", waitlistRoutes(deps));
   app.route("/", contactRoutes(deps));
   app.route("/", billingRoutes({ auth, billing, events }));
   app.route("/", teamRoutes({ auth, teams, provider, config, outbox: deps.outbox }));

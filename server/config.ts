@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { SIGN_UP_MODES } from "../core/sign-up-mode.js";
 
 /** Empty strings in the environment mean "not set", as in most .env files. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
@@ -57,6 +58,8 @@ const schema = z
     /** Members a team may have (members plus open invitations), by the plan of the admin who pays for it (docs/decisions/067). */
     TEAM_MEMBER_QUOTA_PRO: z.coerce.number().int().min(1).max(100_000).default(25),
     TEAM_MEMBER_QUOTA_INDIVIDUAL: z.coerce.number().int().min(1).max(100_000).default(5),
+    /** Who may sign up (docs/decisions/128): everyone, invited and allowlisted addresses, or those let in from the waitlist. */
+    SIGNUP_MODE: z.enum(SIGN_UP_MODES).default("public"),
     /** Forces maintenance mode; the operator can also switch it in the database (npm run maintenance). */
     MAINTENANCE: flag(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -88,6 +88,15 @@ export const ERRORS = {
   operatorOnly: { status: 403, key: "operator:errors.operatorOnly", code: "operator_only" },
   operatorNotBannable: { status: 409, key: "operator:errors.operatorNotBannable", code: "operator_not_bannable" },
   invalidBan: { status: 400, key: "operator:errors.invalidBan", code: "invalid_ban" },
+  // Who may sign up (docs/decisions/126, 127, 128).
+  legalConsentRequired: { status: 400, key: "auth:errors.LEGAL_CONSENT_REQUIRED", code: "LEGAL_CONSENT_REQUIRED" },
+  notAllowedAccess: { status: 403, key: "auth:errors.NOT_ALLOWED_ACCESS", code: "NOT_ALLOWED_ACCESS" },
+  signUpRestricted: { status: 403, key: "auth:errors.SIGN_UP_RESTRICTED", code: "SIGN_UP_RESTRICTED" },
+  signUpWaitlist: { status: 403, key: "auth:errors.SIGN_UP_WAITLIST", code: "SIGN_UP_WAITLIST" },
+  waitlistClosed: { status: 404, key: "auth:errors.WAITLIST_CLOSED", code: "WAITLIST_CLOSED" },
+  waitlistInvalid: { status: 400, key: "auth:errors.WAITLIST_INVALID", code: "WAITLIST_INVALID" },
+  waitlistLinkInvalid: { status: 400, key: "auth:errors.WAITLIST_LINK_INVALID", code: "WAITLIST_LINK_INVALID" },
+  waitlistTooManyRequests: { status: 429, key: "auth:errors.TOO_MANY_REQUESTS", code: "TOO_MANY_REQUESTS" },
 } as const satisfies Record<string, ErrorAnswer>;
 
 export interface ErrorAnswer {

@@ -41,6 +41,8 @@ export const authClient = createAuthClient({
         organizationName: { type: "string", required: false, input: false },
         // The operator role (the admin plugin's field); the server checks it again on every console call.
         role: { type: "string", required: false, input: false },
+        // The version of the terms the account agreed to (core/legal.ts); set by the server.
+        legalConsentVersion: { type: "string", required: false, input: false },
       },
     }),
   ],

@@ -38,11 +38,13 @@ export async function continueWithGoogle(opts: {
   callbackURL: string;
   errorCallbackURL: string;
   plan?: { planType: "individual" | "pro"; teamName: string };
+  /** The sign-up's agreement to the terms and privacy policy, recorded if Google creates the account. */
+  legalConsent?: boolean;
 }) {
   return authClient.signIn.social({
     provider: "google",
     callbackURL: opts.callbackURL,
     errorCallbackURL: opts.errorCallbackURL,
-    additionalData: { locale: opts.lang, ...(opts.plan ?? {}) },
+    additionalData: { locale: opts.lang, ...(opts.plan ?? {}), ...(opts.legalConsent ? { legalConsent: true } : {}) },
   });
 }

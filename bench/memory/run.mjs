@@ -76,7 +76,12 @@ let cookie = "";
 let contactNo = 0;
 
 async function signUp() {
-  const signedUp = await postJson("/api/auth/sign-up/email", { name: "Memory Bench", email: EMAIL, password: PASSWORD });
+  const signedUp = await postJson("/api/auth/sign-up/email", {
+    name: "Memory Bench",
+    email: EMAIL,
+    password: PASSWORD,
+    legalConsent: true,
+  });
   if (!signedUp.ok) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
   for (let i = 0; !lastMail.has(EMAIL); i++) {
     if (i > 300) throw new Error("no verification mail");

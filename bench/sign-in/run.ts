@@ -157,7 +157,7 @@ async function measureSignIn(databaseUrl?: string): Promise<{ signIn: Result; ha
     });
   try {
     const email = `bench-${account++}@example.com`;
-    await post("/api/auth/sign-up/email", { name: "Bench User", email, password: PASSWORD });
+    await post("/api/auth/sign-up/email", { name: "Bench User", email, password: PASSWORD, legalConsent: true });
     const verified = await post("/api/auth/email-otp/verify-email", { email, otp: codeIn(await smtp.waitFor(email)) });
     if (!verified.ok) throw new Error(`verification failed: ${verified.status}`);
 

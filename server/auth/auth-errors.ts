@@ -24,6 +24,14 @@ const ORGANIZATION_ERRORS: Record<string, ErrorCode> = {
   YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: "invitationForOther",
 };
 
+/** Refusals of our own identity rules, answered in the request's language. */
+const TRANSLATED: Record<string, ErrorCode> = {
+  LEGAL_CONSENT_REQUIRED: "legalConsentRequired",
+  NOT_ALLOWED_ACCESS: "notAllowedAccess",
+  SIGN_UP_RESTRICTED: "signUpRestricted",
+  SIGN_UP_WAITLIST: "signUpWaitlist",
+};
+
 /** Our message for a Better Auth error without one, by status. */
 const STATUS_CODES: Record<number, ErrorCode> = {
   400: "badRequest",
@@ -62,13 +70,20 @@ export async function normalizeAuthError(c: Context<AppEnv>, res: Response): Pro
   const code = typeof body.code === "string" ? body.code : undefined;
   if (c.req.path.startsWith("/api/auth/organization/")) return organizationError(c, res, code);
   const status = res.status;
+  const ours = code ? TRANSLATED[code] : undefined;
+  if (ours) return withBody(res, { code, message: messageOf(c, ours) });
   if (typeof body.message === "string" && body.message && status === res.status) return res;
   const fallback = messageOf(c, STATUS_CODES[status] ?? (status >= 500 ? "internal" : "badRequest"));
   const message = typeof body.message === "string" && body.message ? body.message : fallback;
+  return withBody(res, { ...body, message });
+}
+
+/** The answer with another JSON body, keeping its status and headers. */
+function withBody(res: Response, body: Record<string, unknown>): Response {
   const headers = new Headers(res.headers);
   headers.delete("content-length");
   headers.set("content-type", "application/json");
-  return new Response(JSON.stringify({ ...body, message }), { status, headers });
+  return new Response(JSON.stringify(body), { status: res.status, headers });
 }
 
 /**

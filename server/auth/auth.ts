@@ -2,11 +2,13 @@ import { betterAuth } from "better-auth";
 import { APIError, getOAuthState } from "better-auth/api";
 import { admin, bearer, emailOTP, genericOAuth, multiSession, organization, twoFactor, username } from "better-auth/plugins";
 import type { Logger } from "pino";
+import { LEGAL_VERSION } from "../../core/legal.js";
 import { splitName } from "../../core/names.js";
 import { PLAN_TYPES } from "../../core/plans.js";
 import { INVITATION_DAYS } from "../../core/teams.js";
 import { USERNAME_MAX, USERNAME_MIN, usernameProblem } from "../../core/username.js";
 import { emailAllowed, emailRulesOf, normalizeEmail } from "../access/email-rules.js";
+import { signUpAccess } from "../access/sign-up-access.js";
 import { canCreateTeams } from "../billing/billing-service.js";
 import type { Config } from "../config.js";
 import { domainOf } from "../contact/submit-contact.js";
@@ -45,6 +47,7 @@ export interface AuthDeps {
 export function createAuth({ config, db, sendMail, kv, logger, passwords = passwordChecker(config, logger) }: AuthDeps) {
   const google = config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET;
   const emailRules = emailRulesOf(config);
+  const mayCreateAccount = signUpAccess({ db, mode: config.SIGNUP_MODE, rules: emailRules });
   const auth = betterAuth({
     appName: "Recruiting CRM",
     baseURL: config.BASE_URL,
@@ -57,12 +60,15 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
     // Code routes the product does not use: sign-in by code (and the account creation it allows),
     // the deprecated reset alias and the resends outside our own limits, and a bare code check.
     disabledPaths: [...UNUSED_AUTH_PATHS],
-    hooks: { before: authRequestRules({ emailRules, passwords }), after: echoTypedAddress },
+    hooks: { before: authRequestRules({ emailRules, passwords, signUpAccess: mayCreateAccount }), after: echoTypedAddress },
     user: {
       additionalFields: {
         locale: { type: "string", required: false, defaultValue: "en", input: true },
         // The mailbox the address reaches (docs/decisions/126); unique, so variants of one address cannot hold two accounts.
         normalizedEmail: { type: "string", required: false, input: false },
+        // The agreement to the terms and privacy policy: when, and to which version (core/legal.ts).
+        legalConsentAt: { type: "date", required: false, input: false },
+        legalConsentVersion: { type: "string", required: false, input: false },
         // --- Subscription state (public metadata): written only by billing, never by the user. ---
         // "planType" belongs to the sign-up fields (the chosen plan); billing sets it to "pro" once subscribed.
         activeSubscription: { type: "boolean", required: false, defaultValue: false, input: false },
@@ -86,20 +92,29 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
             // The Google route carries plan, team name and language through the OAuth state.
             const oauth = ctx?.path?.startsWith("/callback/") || ctx?.path?.startsWith("/oauth2/callback/") ? await getOAuthState() : null;
             checkNameLengths(user);
+            // Through Google a refusal returns to the page's error address with its code; by e-mail it is the answer.
+            const refuse = (code: string) => {
+              if (oauth?.errorURL) throw ctx?.redirect(`${oauth.errorURL}${oauth.errorURL.includes("?") ? "&" : "?"}error=${code}`);
+              return APIError.from("FORBIDDEN", { code, message: "Not allowed" });
+            };
             // The Google route does not pass the request rules: its address is checked here.
-            if (!emailAllowed(emailRules, user.email)) {
-              throw APIError.from("FORBIDDEN", { code: "NOT_ALLOWED_ACCESS", message: "Not allowed" });
-            }
+            if (!emailAllowed(emailRules, user.email)) throw refuse("NOT_ALLOWED_ACCESS");
             const normalizedEmail = normalizeEmail(user.email);
             // A sign-up by e-mail with a variant of an existing address never gets here (see the request
             // rules); through Google, a variant of another account's address is refused.
             const taken = await db.selectFrom("user").select("id").where("normalizedEmail", "=", normalizedEmail).executeTakeFirst();
-            if (taken) throw APIError.from("FORBIDDEN", { code: "NOT_ALLOWED_ACCESS", message: "Not allowed" });
+            if (taken) throw refuse("NOT_ALLOWED_ACCESS");
+            const refusal = oauth ? await mayCreateAccount(user.email) : null;
+            if (refusal) throw refuse(refusal);
             const source = oauth ?? user;
             const plan = signUpPlan(source as { planType?: unknown; teamName?: unknown }, { requireTeamName: !oauth });
             const names = user.firstName || user.lastName ? {} : splitName(String(user.name ?? ""));
             const locale = oauth && (oauth.locale === "de" || oauth.locale === "en") ? { locale: oauth.locale } : {};
-            return { data: { ...user, ...names, ...locale, ...plan, normalizedEmail } };
+            // The e-mail route's request rules refused a sign-up without the agreement; the wizard's Google
+            // route carries it in the OAuth state. An account made without it is asked at its first sign-in.
+            const agreed = oauth ? oauth.legalConsent === true : ctx?.path === "/sign-up/email" && ctx.body?.legalConsent === true;
+            const consent = agreed ? { legalConsentAt: new Date(), legalConsentVersion: LEGAL_VERSION } : {};
+            return { data: { ...user, ...names, ...locale, ...plan, ...consent, normalizedEmail } };
           },
         },
         update: {

@@ -5,6 +5,7 @@ import { LANGUAGES } from "../../core/languages.js";
 import { NAME_MAX, nameProblem } from "../../core/names.js";
 import { SLUG_MAX, SLUG_PATTERN, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
 import { type EmailRules, emailAllowed, normalizeEmail } from "../access/email-rules.js";
+import type { SignUpAccess } from "../access/sign-up-access.js";
 import { isCommonPassword, type PasswordChecker } from "./password-policy.js";
 
 /** Our stored images' URLs (server/images/image-store.ts). */
@@ -55,9 +56,12 @@ const profileUpdate = userFields
     params: { code: "FIRST_NAME_REQUIRED" },
   });
 
+/** A sign-up by e-mail carries the explicit agreement to the terms and privacy policy. */
+const signUpFields = userFields.extend({ legalConsent: z.literal(true, { error: "LEGAL_CONSENT_REQUIRED" }) });
+
 /** Body rules per Better Auth path, checked before Better Auth runs. */
 const RULES: Record<string, z.ZodType> = {
-  "/sign-up/email": userFields,
+  "/sign-up/email": signUpFields,
   "/update-user": profileUpdate,
   "/organization/create": z.object({ name: teamName, slug }),
   // An update without any known field makes Better Auth fail with a 500.
@@ -79,6 +83,7 @@ function codeOf(issue: z.core.$ZodIssue, path: string): string {
     return path.startsWith("/organization/") ? "TEAM_NAME_TOO_LONG" : "NAME_TOO_LONG";
   }
   if (issue.code === "too_big" && field === "teamName") return "TEAM_NAME_TOO_LONG";
+  if (field === "legalConsent") return "LEGAL_CONSENT_REQUIRED";
   if (path === "/email-otp/send-verification-otp") return "INVALID_OTP_TYPE";
   if (issue.path[0] === "role") return "ROLE_NOT_FOUND";
   if (issue.code === "custom" && typeof issue.params?.code === "string") return issue.params.code;
@@ -111,11 +116,14 @@ const ADDRESS_FIELDS: Record<string, "email" | "newEmail"> = {
  * with that account's own address, so it is answered exactly as for an existing address (its
  * owner is told, nobody learns that the account exists: docs/decisions/054).
  */
-async function applyEmailRules(ctx: AuthContext, rules: EmailRules) {
+async function applyEmailRules(ctx: AuthContext, rules: EmailRules, signUpAccess: SignUpAccess) {
   const field = ctx.path ? ADDRESS_FIELDS[ctx.path] : undefined;
   const email = field && typeof ctx.body?.[field] === "string" ? (ctx.body[field] as string).trim().toLowerCase() : "";
   if (!field || !email.includes("@")) return;
   if (!emailAllowed(rules, email)) throw APIError.from("FORBIDDEN", { code: "NOT_ALLOWED_ACCESS", message: "Not allowed" });
+  // The sign-up mode: who may create an account at all (docs/decisions/128).
+  const refusal = ctx.path === "/sign-up/email" ? await signUpAccess(email) : null;
+  if (refusal) throw APIError.from("FORBIDDEN", { code: refusal, message: "Sign-up is not open to this address" });
   const owner = await ctx.context.adapter.findOne<{ email: string }>({
     model: "user",
     where: [{ field: "normalizedEmail", value: normalizeEmail(email) }],
@@ -227,7 +235,7 @@ async function refuseCommonPasswordSignIn(ctx: AuthContext) {
  * applies the password rule to every route that sets one and the e-mail rules to addresses given
  * to an account.
  */
-export const authRequestRules = (deps: { emailRules: EmailRules; passwords: PasswordChecker }) =>
+export const authRequestRules = (deps: { emailRules: EmailRules; passwords: PasswordChecker; signUpAccess: SignUpAccess }) =>
   createAuthMiddleware(async (ctx) => {
     if (ctx.path === "/email-otp/verify-email") await refuseVerifiedAddress(ctx);
     if (ctx.path === "/sign-in/email" || ctx.path === "/sign-in/username") {
@@ -236,7 +244,7 @@ export const authRequestRules = (deps: { emailRules: EmailRules; passwords: Pass
     }
     checkFields(ctx);
     await checkNewPassword(ctx, deps.passwords);
-    return applyEmailRules(ctx, deps.emailRules);
+    return applyEmailRules(ctx, deps.emailRules, deps.signUpAccess);
   });
 
 function checkFields(ctx: AuthContext) {

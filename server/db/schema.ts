@@ -13,6 +13,9 @@ export interface UserTable {
   locale: string | null;
   /** The mailbox the address reaches (migration 0013_normalized_email). */
   normalizedEmail: string | null;
+  /** When the account agreed to the terms and privacy policy, and their version (migration 0015_legal_consent). */
+  legalConsentAt: Timestamp | null;
+  legalConsentVersion: string | null;
   // Sign-up profile and plan (migration 0003_accounts).
   firstName: string | null;
   lastName: string | null;
@@ -279,6 +282,24 @@ export interface MembershipRequestTable {
   decided_by: string | null;
 }
 
+export type WaitlistStatus = "pending" | "confirmed" | "invited";
+
+/** The sign-up waitlist (migration 0016_waitlist): one row per mailbox. */
+export interface WaitlistTable {
+  id: string;
+  email: string;
+  normalized_email: string;
+  language: string;
+  status: Generated<WaitlistStatus>;
+  /** SHA-256 of the confirmation link's token; the token itself is only in the mail. */
+  token_hash: string | null;
+  token_expires_at: Timestamp | null;
+  confirmation_sent_at: Timestamp | null;
+  created_at: Generated<Date>;
+  confirmed_at: Timestamp | null;
+  invited_at: Timestamp | null;
+}
+
 /** Tables the product's own code queries; Better Auth manages the rest of its tables itself. */
 export interface Database {
   user: UserTable;
@@ -303,4 +324,5 @@ export interface Database {
   app_setting: AppSettingTable;
   team_domain: TeamDomainTable;
   membership_request: MembershipRequestTable;
+  waitlist: WaitlistTable;
 }

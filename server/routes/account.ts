@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { listDevices, signOutDevice, signOutOtherDevices } from "../account/devices.js";
+import { recordLegalConsent } from "../account/legal-consent.js";
 import { removeProfileImage, setProfileImage } from "../account/profile-image.js";
 import type { Auth } from "../auth/auth.js";
 import { requireRecentVerification } from "../auth/reverification.js";
@@ -12,6 +13,7 @@ import { readJson } from "../http/errors.js";
 import { imageUploadLimit } from "../images/upload-limit.js";
 
 const deviceBody = z.object({ id: z.string().min(1).max(200) });
+const consentBody = z.object({ accepted: z.literal(true) });
 
 /** The account pages' own calls: the profile image and the active devices. */
 export function accountRoutes(deps: { auth: Auth; db: DB }) {
@@ -46,6 +48,12 @@ export function accountRoutes(deps: { auth: Auth; db: DB }) {
   app.post("/api/account/devices/sign-out-others", requireSession(deps.auth), requireRecentVerification(deps), async (c) => {
     const { session } = c.var;
     return c.json({ signedOut: await signOutOtherDevices(deps, session.user.id, session.session.id) });
+  });
+
+  // The "legal consent" state: an account agrees to the current terms before the account area (decision 127).
+  app.post("/api/account/legal-consent", requireSession(deps.auth), async (c) => {
+    if (!consentBody.safeParse(await readJson(c)).success) throw new AppError("legalConsentRequired");
+    return c.json({ version: await recordLegalConsent(deps.auth, c.var.session.user.id) });
   });
 
   return app;

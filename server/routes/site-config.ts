@@ -1,13 +1,15 @@
 import { Hono } from "hono";
+import type { SignUpMode } from "../../core/sign-up-mode.js";
 
 /**
  * Runtime settings the prerendered pages need but cannot contain, because they are built before
- * deployment: the analytics measurement id (null when analytics is not configured). The page asks
- * for it only after the visitor consented to analytics.
+ * deployment: the analytics measurement id (null when analytics is not configured), which the page
+ * asks for only after the visitor consented to analytics, and who may sign up (the sign-up page
+ * shows the waitlist in waitlist mode).
  */
-export function siteConfigRoutes(opts: { gaMeasurementId?: string }) {
+export function siteConfigRoutes(opts: { gaMeasurementId?: string; signUpMode: SignUpMode }) {
   const app = new Hono();
-  const body = { gaMeasurementId: opts.gaMeasurementId ?? null };
+  const body = { gaMeasurementId: opts.gaMeasurementId ?? null, signUpMode: opts.signUpMode };
   app.get("/api/site-config", (c) => c.json(body, 200, { "Cache-Control": "no-cache" }));
   return app;
 }

@@ -33,7 +33,12 @@ describe.skipIf(!redisUrl || !postgres)("two instances behind a load balancer", 
   it("keeps a session valid on every instance and ends it everywhere on sign-out", async () => {
     const email = "cluster@example.com";
     expect(
-      (await cluster.fetch("/api/auth/sign-up/email", json({ name: "Cluster User", email, password: "a long password" }))).status,
+      (
+        await cluster.fetch(
+          "/api/auth/sign-up/email",
+          json({ name: "Cluster User", email, password: "a long password", legalConsent: true }),
+        )
+      ).status,
     ).toBe(200);
     const code = codeIn(await smtp.waitFor(email));
     const verified = await cluster.fetch("/api/auth/email-otp/verify-email", json({ email, otp: code }));
@@ -69,7 +74,7 @@ describe.skipIf(!redisUrl || !postgres)("two instances behind a load balancer", 
     const work = attempts.map(async (email, i) => {
       await new Promise((r) => setTimeout(r, i * 15));
       const res = await cluster.fetch("/api/auth/sign-up/email", {
-        ...json({ name: "Load Test", email, password: "a long password" }),
+        ...json({ name: "Load Test", email, password: "a long password", legalConsent: true }),
         // A different client address per sign-up, so the sign-up limit does not interfere.
         headers: { "content-type": "application/json", "x-simulated-client": `10.0.0.${i + 1}` },
       });

@@ -1,4 +1,4 @@
-import { signInAtGoogleAs, test, uniqueEmail } from "./accounts-support";
+import { agreeToTerms, signInAtGoogleAs, test, uniqueEmail } from "./accounts-support";
 import { expect } from "./fixtures";
 
 test("a pro signs up with Google and returns to the payment step with the team", async ({ page, context }) => {
@@ -7,6 +7,7 @@ test("a pro signs up with Google and returns to the payment step with the team",
   await page.goto("/de/sign-up");
   await page.getByRole("radio", { name: /^Pro/ }).check();
   await page.getByLabel("Teamname").fill("Apollo Hiring");
+  await agreeToTerms(page, "de");
   await page.getByRole("button", { name: "Weiter" }).click();
   await page.getByRole("button", { name: "Weiter mit Google" }).click();
   await expect(page).toHaveURL("/de/sign-up?oauth=complete");
@@ -28,6 +29,7 @@ test("an individual signs up with Google and lands on the dashboard, then signs 
   const email = uniqueEmail("g-ind");
   await signInAtGoogleAs(context, { email, given_name: "Dorothy", family_name: "Vaughan" });
   await page.goto("/en/sign-up");
+  await agreeToTerms(page);
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await expect(page).toHaveURL("/en/dashboard");
@@ -45,6 +47,7 @@ test("an individual signs up with Google and lands on the dashboard, then signs 
 test("a refused Google sign-up shows the failure message", async ({ page }) => {
   // No identity at the provider: it answers access_denied.
   await page.goto("/en/sign-up");
+  await agreeToTerms(page);
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await expect(page).toHaveURL(/\/en\/sign-up\?oauth=error/);
@@ -60,6 +63,7 @@ test("a pro Google sign-up without a team name returns to the plan step, and nam
   await signInAtGoogleAs(context, { email, given_name: "Annie", family_name: "Easley" });
   // The team name is carried by the wizard; a bare return with pro and no team lands on step 1.
   await page.goto("/en/sign-up");
+  await agreeToTerms(page);
   await page.getByRole("button", { name: "Next" }).click();
   await page.evaluate(async () => {
     const res = await fetch("/api/auth/sign-in/social", {
@@ -69,7 +73,7 @@ test("a pro Google sign-up without a team name returns to the plan step, and nam
         provider: "google",
         callbackURL: "/en/sign-up?oauth=complete",
         errorCallbackURL: "/en/sign-up?oauth=error",
-        additionalData: { planType: "pro" },
+        additionalData: { planType: "pro", legalConsent: true },
       }),
     });
     window.location.href = (await res.json()).url;
@@ -78,6 +82,7 @@ test("a pro Google sign-up without a team name returns to the plan step, and nam
   await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "1");
   await expect(page.getByRole("radio", { name: /^Pro/ })).toBeChecked();
   await page.getByLabel("Team name").fill("Easley Search");
+  await agreeToTerms(page);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "6");
   // Only pro users create teams: the named team comes with the started trial.

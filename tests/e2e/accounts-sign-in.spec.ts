@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createUnverifiedAccount, createVerifiedAccount, PASSWORD, test, typeCode, uniqueEmail } from "./accounts-support";
+import { agreeToTerms, createUnverifiedAccount, createVerifiedAccount, PASSWORD, test, typeCode, uniqueEmail } from "./accounts-support";
 import { axeViolations, codeFromMail, expect } from "./fixtures";
 
 const texts = {
@@ -223,6 +223,7 @@ test("without Google sign-in on the server, sign-in and sign-up show no Google b
     await page.screenshot({ path: `test-results/screenshots/sign-in-without-google-${lang}.png` });
 
     await page.goto(`/${lang}/sign-up`);
+    await agreeToTerms(page, lang);
     await page.getByRole("button", { name: lang === "en" ? "Next" : "Weiter", exact: true }).click();
     await expect(page.getByRole("button", { name: lang === "en" ? "Continue with e-mail" : "Weiter mit E-Mail" })).toBeVisible();
     await expect(page.getByRole("button", { name: google })).toHaveCount(0);

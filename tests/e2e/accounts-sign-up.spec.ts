@@ -1,4 +1,4 @@
-import { createVerifiedAccount, PASSWORD, test, typeCode, uniqueEmail } from "./accounts-support";
+import { agreeToTerms, createVerifiedAccount, PASSWORD, test, typeCode, uniqueEmail } from "./accounts-support";
 import { axeViolations, codeFromMail, expect } from "./fixtures";
 
 const texts = {
@@ -73,6 +73,7 @@ for (const lang of ["en", "de"] as const) {
     await expect(page.getByRole("radio", { name: new RegExp(`^${x.individual}`) })).toBeChecked();
     await expect(page.getByRole("banner")).toHaveCount(0);
     await expectAxeClean(page);
+    await agreeToTerms(page, lang);
     await page.getByRole("button", { name: x.next }).click();
 
     await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "2");
@@ -124,6 +125,7 @@ for (const lang of ["en", "de"] as const) {
     await page.getByRole("radio", { name: new RegExp(`^${x.pro}`) }).check();
     await expect(page.getByLabel(x.teamName)).toHaveValue("");
     await page.getByLabel(x.teamName).fill("Analytical Engines");
+    await agreeToTerms(page, lang);
     await page.getByRole("button", { name: x.next }).click();
     await page.getByRole("button", { name: x.email }).click();
     await page.getByLabel(x.name).fill("Charles Babbage");
@@ -156,6 +158,7 @@ for (const lang of ["en", "de"] as const) {
   test(`a password the service refuses gets a translated error and nothing is lost (${lang})`, async ({ page }) => {
     const email = uniqueEmail(`short-${lang}`);
     await page.goto(`/${lang}/sign-up`);
+    await agreeToTerms(page, lang);
     await page.getByRole("button", { name: x.next }).click();
     await page.getByRole("button", { name: x.email }).click();
     await page.getByLabel(x.name).fill("Short Password");
@@ -180,6 +183,7 @@ for (const lang of ["en", "de"] as const) {
     await expect(progress).toHaveAttribute("aria-valuenow", "1");
     await page.getByRole("radio", { name: new RegExp(`^${x.pro}`) }).check();
     await page.getByLabel(x.teamName).fill("History Crew");
+    await agreeToTerms(page, lang);
     await page.getByRole("button", { name: x.next }).click();
     await page.getByRole("button", { name: x.email }).click();
     await expect(page.getByLabel(x.name)).toBeFocused();
@@ -253,6 +257,7 @@ for (const [lang, title, plan] of [
     await expect(page.getByRole("radio", { name: new RegExp(`^${plan}`) })).toBeChecked();
     await expect(page.getByRole("status")).toHaveCount(0);
     release();
+    await agreeToTerms(page, lang);
     await page.getByRole("button", { name: lang === "de" ? "Weiter" : "Next" }).click();
     await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "2");
   });
@@ -260,6 +265,7 @@ for (const [lang, title, plan] of [
 
 test("back moves one step at a time and keeps what was entered", async ({ page }) => {
   await page.goto("/en/sign-up");
+  await agreeToTerms(page);
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("button", { name: "Continue with e-mail" }).click();
   await page.getByLabel("Full name").fill("Ada Lovelace");
@@ -312,6 +318,11 @@ test("the whole wizard can be completed with the keyboard alone", async ({ page 
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Team name")).toBeFocused();
   await page.keyboard.type("Keyboard Crew");
+  // The agreement to the terms follows the team name; Space ticks it.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("checkbox", { name: /^I agree/ })).toBeFocused();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Shift+Tab");
   await page.keyboard.press("Enter");
   // Welcome: Tab reaches the e-mail button after Google.
   await expect(page.getByRole("heading", { name: "Welcome" })).toBeFocused();
@@ -340,6 +351,7 @@ test("a pasted code fills the boxes, and a whole one is sent at once", async ({ 
   const email = uniqueEmail("paste");
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/en/sign-up");
+  await agreeToTerms(page);
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("button", { name: "Continue with e-mail" }).click();
   await page.getByLabel("Full name").fill("Paste Test");
@@ -370,6 +382,7 @@ test("resend waits out its cooldown and sends a new code", async ({ page }) => {
   await page.clock.install();
   const email = uniqueEmail("resend");
   await page.goto("/en/sign-up");
+  await agreeToTerms(page);
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByRole("button", { name: "Continue with e-mail" }).click();
   await page.getByLabel("Full name").fill("Re Send");

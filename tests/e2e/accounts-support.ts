@@ -29,6 +29,13 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${randomBytes(4).toStr
 
 export const PASSWORD = "correct horse battery";
 
+/** Ticks the sign-up's required agreement to the terms and privacy policy (step 1). */
+export async function agreeToTerms(page: Page, lang: "en" | "de" = "en") {
+  await page
+    .getByRole("checkbox", { name: lang === "de" ? /^Ich stimme den Nutzungsbedingungen/ : /^I agree to the Terms of Service/ })
+    .check();
+}
+
 const origin = () => ({ origin: process.env.E2E_BASE_URL as string });
 
 /**
@@ -49,6 +56,7 @@ export async function createVerifiedAccount(
       planType: opts.planType ?? "individual",
       teamName: opts.teamName,
       locale: opts.locale ?? "en",
+      legalConsent: true,
     },
   });
   expect(res.status()).toBe(200);
@@ -62,7 +70,7 @@ export async function createVerifiedAccount(
 export async function createUnverifiedAccount(request: APIRequestContext, email = uniqueEmail("unverified")) {
   const res = await request.post("/api/auth/sign-up/email", {
     headers: origin(),
-    data: { name: "Una Verified", email, password: PASSWORD },
+    data: { name: "Una Verified", email, password: PASSWORD, legalConsent: true },
   });
   expect(res.status()).toBe(200);
   return email;

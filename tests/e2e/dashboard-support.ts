@@ -30,7 +30,7 @@ async function post(path: string, body: unknown, cookie?: string, lang = "en") {
 export async function createUser(name: string): Promise<ApiUser> {
   const email = `dash-${randomUUID().slice(0, 8)}@example.com`;
   const password = "correct horse battery";
-  const signUp = await post("/api/auth/sign-up/email", { name, email, password });
+  const signUp = await post("/api/auth/sign-up/email", { name, email, password, legalConsent: true });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const otp = await codeFromMail(email);
   const verify = await post("/api/auth/email-otp/verify-email", { email, otp });

@@ -64,7 +64,7 @@ describe.each(DATABASE_KINDS)("new passwords on %s", (kind) => {
   });
 
   const signUp = (password: string, email = `new-${randomUUID()}@example.com`) =>
-    server.fetch("/api/auth/sign-up/email", json({ name: "Nora New", email, password }));
+    server.fetch("/api/auth/sign-up/email", json({ name: "Nora New", email, password, legalConsent: true }));
 
   async function refusedWith(res: Response, code: string) {
     expect(res.status).toBe(400);

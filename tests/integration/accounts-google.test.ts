@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEGAL_VERSION } from "../../core/legal.js";
 import { DATABASE_KINDS } from "../support/databases.js";
 import { type OidcIdentity, startOidcServer } from "../support/oidc.js";
 import { startTestServer, type TestServer } from "../support/server.js";
@@ -20,7 +21,7 @@ describe.each(DATABASE_KINDS)("Google sign-up and sign-in on %s", (kind) => {
   });
 
   /** Runs the browser's part of the redirect flow and returns where the product sends the user back to. */
-  async function googleFlow(identity: OidcIdentity | null, additionalData: Record<string, string>) {
+  async function googleFlow(identity: OidcIdentity | null, additionalData: Record<string, unknown>) {
     const start = await server.fetch("/api/auth/sign-in/social", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -45,7 +46,12 @@ describe.each(DATABASE_KINDS)("Google sign-up and sign-in on %s", (kind) => {
 
   it("a pro sign-up carries plan and team name through the redirect and gets its team", async () => {
     const identity = { email: `g-pro-${kind}@example.com`, given_name: "Margaret", family_name: "Hamilton" };
-    const { location, cookie } = await googleFlow(identity, { planType: "pro", teamName: "Apollo Hiring", locale: "de" });
+    const { location, cookie } = await googleFlow(identity, {
+      planType: "pro",
+      teamName: "Apollo Hiring",
+      locale: "de",
+      legalConsent: true,
+    });
     expect(location).toBe("/en/sign-up?oauth=complete");
     const { user } = await (await server.fetch("/api/auth/get-session", { headers: { cookie } })).json();
     expect(user).toMatchObject({
@@ -56,6 +62,8 @@ describe.each(DATABASE_KINDS)("Google sign-up and sign-in on %s", (kind) => {
       planType: "pro",
       teamName: "Apollo Hiring",
       locale: "de",
+      // The wizard's agreement to the terms rides along and is recorded with the account.
+      legalConsentVersion: LEGAL_VERSION,
     });
     const orgs = (await (await server.fetch("/api/auth/organization/list", { headers: { cookie } })).json()) as { name: string }[];
     expect(orgs.map((o) => o.name)).toEqual(["Apollo Hiring"]);
@@ -67,7 +75,8 @@ describe.each(DATABASE_KINDS)("Google sign-up and sign-in on %s", (kind) => {
     const again = await googleFlow(identity, {});
     const a = await (await server.fetch("/api/auth/get-session", { headers: { cookie: first.cookie } })).json();
     const b = await (await server.fetch("/api/auth/get-session", { headers: { cookie: again.cookie } })).json();
-    expect(a.user).toMatchObject({ planType: "individual", teamName: null });
+    // Without the wizard's agreement the account is asked for it before the account area.
+    expect(a.user).toMatchObject({ planType: "individual", teamName: null, legalConsentVersion: null });
     expect(b.user.id).toBe(a.user.id);
     expect(await (await server.fetch("/api/auth/organization/list", { headers: { cookie: first.cookie } })).json()).toEqual([]);
   });

@@ -27,7 +27,7 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
   });
 
   async function signUp(body: Record<string, unknown>) {
-    return server.fetch("/api/auth/sign-up/email", post({ password: "correct horse battery", ...body }));
+    return server.fetch("/api/auth/sign-up/email", post({ password: "correct horse battery", legalConsent: true, ...body }));
   }
 
   async function verify(email: string) {

@@ -24,7 +24,7 @@ export const json = (body: unknown, headers: Record<string, string> = {}): Reque
 export async function signedInUser(server: TestServer, smtp: Smtp, name = "Test User"): Promise<TestUser> {
   const email = `user-${randomUUID()}@example.com`;
   const password = "correct horse battery";
-  const signUp = await server.fetch("/api/auth/sign-up/email", json({ name, email, password }));
+  const signUp = await server.fetch("/api/auth/sign-up/email", json({ name, email, password, legalConsent: true }));
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status}`);
   const code = codeIn(await smtp.waitFor(email));
   const verify = await server.fetch("/api/auth/email-otp/verify-email", json({ email, otp: code }));

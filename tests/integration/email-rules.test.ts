@@ -7,7 +7,7 @@ import { codeIn, startSmtpCapture } from "../support/smtp.js";
 
 const PASSWORD = "correct horse battery";
 const signUp = (server: TestServer, email: string, name = "Ada Lovelace") =>
-  server.fetch("/api/auth/sign-up/email", json({ name, email, password: PASSWORD }));
+  server.fetch("/api/auth/sign-up/email", json({ name, email, password: PASSWORD, legalConsent: true }));
 
 async function expectRefused(res: Response) {
   expect(res.status).toBe(403);

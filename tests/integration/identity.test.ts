@@ -51,7 +51,7 @@ describe.each(DATABASE_KINDS)("identity over HTTP on %s", (kind) => {
     const email = `ada-${kind}@example.com`;
     const signUp = await server.fetch(
       "/api/auth/sign-up/email",
-      json({ name: "Ada Lovelace", email, password: "correct horse battery", locale: "de" }),
+      json({ name: "Ada Lovelace", email, password: "correct horse battery", locale: "de", legalConsent: true }),
     );
     expect(signUp.status).toBe(200);
     // Unverified accounts get no session.

@@ -40,7 +40,10 @@ describe.each(DATABASE_KINDS)("maintenance mode switched in the database on %s",
     await expectMaintenance(await signIn(server));
     await expectMaintenance(await signIn(server, "de"), "de");
     await expectMaintenance(
-      await server.fetch("/api/auth/sign-up/email", json({ name: "Ada", email: "ada@example.com", password: "correct horse battery" })),
+      await server.fetch(
+        "/api/auth/sign-up/email",
+        json({ name: "Ada", email: "ada@example.com", password: "correct horse battery", legalConsent: true }),
+      ),
     );
     await expectMaintenance(await server.fetch("/api/auth/get-session"));
     // Answered before the session check: a visitor learns about maintenance, not about signing in.

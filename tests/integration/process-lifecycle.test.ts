@@ -74,7 +74,7 @@ describe("shutdown", () => {
     const { child, exited } = await run({ PORT: String(port), HOST: "127.0.0.1", RATE_LIMIT: "off" });
     await waitHealthy(port, child);
 
-    const body = JSON.stringify({ email: "slow@example.com", password: "long enough password", name: "Slow Client" });
+    const body = JSON.stringify({ email: "slow@example.com", password: "long enough password", name: "Slow Client", legalConsent: true });
     const response = new Promise<number>((resolve, reject) => {
       const req = request(
         {

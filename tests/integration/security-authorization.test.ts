@@ -422,6 +422,26 @@ const ROWS: Row[] = [
     allowed: ["stranger", "guest", "member", "admin"],
   },
   {
+    // Records the caller's own agreement to the terms.
+    route: "POST /api/account/legal-consent",
+    request: () => post("/api/account/legal-consent", { accepted: true }),
+    status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "guest", "member", "admin"],
+  },
+  {
+    // Open to everyone in waitlist mode only; this server's sign-up is public.
+    route: "POST /api/waitlist",
+    request: () => post("/api/waitlist", { email: "someone@example.com" }),
+    status: { anonymous: 404, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/waitlist/confirm",
+    request: () => post("/api/waitlist/confirm", { token: "x".repeat(43) }),
+    status: { anonymous: 404, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
+  {
     route: "PUT /api/account/image",
     request: () => ({
       path: "/api/account/image",

@@ -33,7 +33,7 @@ describe.each(DATABASE_KINDS)("guessing e-mailed codes on %s", (kind) => {
 
   it("locks a verification code after the allowed wrong guesses; even the right code then fails, a new one works", async () => {
     const email = `guess-${crypto.randomUUID()}@example.com`;
-    await server.fetch("/api/auth/sign-up/email", json({ name: "Guess Target", email, password: PASSWORD }));
+    await server.fetch("/api/auth/sign-up/email", json({ name: "Guess Target", email, password: PASSWORD, legalConsent: true }));
     const code = codeIn(await smtp.waitFor(email));
 
     // Only a hash is stored: reading the database does not reveal the code.

@@ -103,7 +103,7 @@ describe.each(DATABASE_KINDS)("session cookie flags on %s", (kind) => {
 
     it("sets the same flags on the session a verified code starts", async () => {
       const email = `cookie-${scheme}-${crypto.randomUUID()}@example.com`;
-      await server().fetch("/api/auth/sign-up/email", json({ name: "Cookie Check", email, password: PASSWORD }));
+      await server().fetch("/api/auth/sign-up/email", json({ name: "Cookie Check", email, password: PASSWORD, legalConsent: true }));
       const code = /\b(\d{6})\b/.exec((await smtp.waitFor(email)).text)?.[1];
       const verify = await server().fetch("/api/auth/email-otp/verify-email", json({ email, otp: code }));
       expect(verify.status).toBe(200);

@@ -161,7 +161,11 @@ describe.each(DATABASE_KINDS)("hostile input on %s", (kind) => {
 
   const publicRoutes: [string, () => Record<string, unknown>, number][] = [
     ["/api/send-contact", () => ({ name: "Ada Lovelace", email: "ada@example.com", company: "Analytical Engines" }), 60],
-    ["/api/auth/sign-up/email", () => ({ name: "Fuzzy Signup", email: unique(), password: "correct horse battery", locale: "de" }), 30],
+    [
+      "/api/auth/sign-up/email",
+      () => ({ name: "Fuzzy Signup", email: unique(), password: "correct horse battery", locale: "de", legalConsent: true }),
+      30,
+    ],
     ["/api/auth/sign-in/email", () => ({ email: "nobody@example.com", password: "wrong password" }), 20],
     ["/api/auth/email-otp/send-verification-otp", () => ({ email: unique(), type: "email-verification" }), 30],
     ["/api/auth/email-otp/verify-email", () => ({ email: "nobody@example.com", otp: "123456" }), 30],

@@ -142,7 +142,7 @@ describe.each(DATABASE_KINDS)("open redirects on %s", (kind) => {
       const email = `redirect-${crypto.randomUUID()}@example.com`;
       const signUp = await server.fetch(
         "/api/auth/sign-up/email",
-        json({ name: "Red Irect", email, password: "correct horse battery", callbackURL: target }),
+        json({ name: "Red Irect", email, password: "correct horse battery", callbackURL: target, legalConsent: true }),
       );
       expect({ target, status: signUp.status }).toEqual({ target, status: 403 });
       expect(await server.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();

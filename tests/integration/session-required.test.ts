@@ -57,6 +57,7 @@ const OUR_ROUTES: Row[] = [
   { route: "GET /api/account/devices" },
   { route: "POST /api/account/devices/sign-out", valid: { id: "session" } },
   { route: "POST /api/account/devices/sign-out-others", valid: {} },
+  { route: "POST /api/account/legal-consent", valid: { accepted: true } },
   { route: "GET /api/account/security" },
   { route: "POST /api/account/reverification/code", valid: {} },
   { route: "POST /api/account/reverification", valid: { answer: "correct horse battery" } },

@@ -33,7 +33,9 @@ describe.skipIf(!redisUrl || !postgres)("sessions shared by two instances throug
 
   it("a session made on one instance is valid on the other, and signing out on one ends it on both", async () => {
     const email = "shared@example.com";
-    expect((await post(a, "/api/auth/sign-up/email", { name: "Grace Hopper", email, password: "a long password" })).status).toBe(200);
+    expect(
+      (await post(a, "/api/auth/sign-up/email", { name: "Grace Hopper", email, password: "a long password", legalConsent: true })).status,
+    ).toBe(200);
     const code = codeIn(await smtp.waitFor(email));
     expect((await post(b, "/api/auth/email-otp/verify-email", { email, otp: code })).status).toBe(200);
 

@@ -117,7 +117,7 @@ describe("PAGES", () => {
       expect(existsSync(path.join(import.meta.dirname, "../../app", page.file)), page.file).toBe(true);
   });
 
-  it("gives robots.txt the same lines as before it was derived from PAGES", async () => {
+  it("gives robots.txt the same lines as before it was derived from PAGES, with the consent screen", async () => {
     const { seoRoutes } = await import("../../server/routes/seo");
     expect(await (await seoRoutes(BASE).request("/robots.txt")).text()).toBe(
       [
@@ -125,6 +125,7 @@ describe("PAGES", () => {
         "Disallow: /en/sign-up",
         "Disallow: /en/sign-in",
         "Disallow: /en/forgot-password",
+        "Disallow: /en/legal-consent",
         "Disallow: /en/dashboard",
         "Disallow: /en/account",
         "Disallow: /en/account/security",
@@ -137,6 +138,7 @@ describe("PAGES", () => {
         "Disallow: /de/sign-up",
         "Disallow: /de/sign-in",
         "Disallow: /de/forgot-password",
+        "Disallow: /de/legal-consent",
         "Disallow: /de/dashboard",
         "Disallow: /de/account",
         "Disallow: /de/account/security",

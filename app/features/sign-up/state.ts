@@ -7,9 +7,11 @@ export interface SignUpForm {
   password: string;
   planType: PlanType;
   teamName: string;
+  /** The box agreeing to the terms and privacy policy on the first step (required). */
+  legalConsent: boolean;
 }
 
-export const EMPTY_FORM: SignUpForm = { fullName: "", email: "", password: "", planType: "individual", teamName: "" };
+export const EMPTY_FORM: SignUpForm = { fullName: "", email: "", password: "", planType: "individual", teamName: "", legalConsent: false };
 
 export const TOTAL_STEPS = 6;
 export type Step = 1 | 2 | 3 | 4 | 5 | 6;
@@ -58,7 +60,7 @@ export function reachableStep(step: Step, form: SignUpForm, signedIn: boolean | 
   // From the code on, only the address matters: sign-in sends an unverified account straight there.
   if (step >= 5 && form.email.trim()) return step === 6 && signedIn === false ? 5 : step;
   const before = Math.min(step, 4) as Step;
-  if (before >= 2 && form.planType === "pro" && !form.teamName.trim()) return 1;
+  if (before >= 2 && (!form.legalConsent || (form.planType === "pro" && !form.teamName.trim()))) return 1;
   if (before === 4 && !form.fullName.trim()) return 3;
   return before;
 }
@@ -86,6 +88,7 @@ export function loadForm(): SignUpForm | null {
       password: "",
       planType: isPlanType(saved.planType) ? saved.planType : "individual",
       teamName: text(saved.teamName),
+      legalConsent: saved.legalConsent === true,
     };
   } catch {
     return null;

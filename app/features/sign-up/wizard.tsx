@@ -11,6 +11,7 @@ import { sessionState, sessionUnreadable } from "../../identity/session-state";
 import { PageSpinner } from "../../ui";
 import { useHydrated } from "../../ui/use-hydrated";
 import { AuthShell } from "../auth-shell/auth-shell";
+import { RestrictedScreen, useSignUpMode, WaitlistScreen } from "./access-screens";
 import { BackToHome, LeaveDialog } from "./leave-dialog";
 import { WizardProgress } from "./progress";
 import {
@@ -53,6 +54,9 @@ export function SignUpWizard() {
   const [restored, setRestored] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Step, string>>>({});
+  // The sign-up mode refused the address (docs/decisions/128): its screen replaces the wizard.
+  const [refused, setRefused] = useState<"restricted" | "waitlist" | null>(null);
+  const mode = useSignUpMode();
   const decided = useRef(false);
   // Set before navigations that complete the wizard, so the leave dialog does not ask.
   const done = useRef(false);
@@ -134,7 +138,10 @@ export function SignUpWizard() {
     }
     if (oauth === "error" || (oauth === "complete" && !user)) {
       go(2, { replace: true });
-      setErrors({ 2: t("google.failed") });
+      const code = params.get("error");
+      if (code === "SIGN_UP_RESTRICTED") setRefused("restricted");
+      else if (code === "SIGN_UP_WAITLIST") setRefused("waitlist");
+      setErrors({ 2: code === "NOT_ALLOWED_ACCESS" ? t("errors.NOT_ALLOWED_ACCESS") : t("google.failed") });
     } else if (user) {
       const target = stepForSignedInUser(user);
       if (target === "dashboard" && oauth === "complete") return void toDashboard();
@@ -195,6 +202,7 @@ export function SignUpWizard() {
       callbackURL: `/${lang}/sign-up?oauth=complete`,
       errorCallbackURL: `/${lang}/sign-up?oauth=error`,
       plan: { planType: form.planType, teamName: form.teamName.trim() },
+      legalConsent: form.legalConsent,
     });
     // On success the browser is already on its way to Google.
     if (error) {
@@ -206,6 +214,7 @@ export function SignUpWizard() {
   const createAccount = async () => {
     if (form.planType === "pro" && !form.teamName.trim()) return fail(4, t("signUp.planSelection.teamNameRequired"));
     setBusy(true);
+    // The agreement to the terms is a field of the request only (the server records its time and version).
     const { error } = await authClient.signUp.email({
       name: form.fullName.trim(),
       ...splitName(form.fullName),
@@ -214,8 +223,11 @@ export function SignUpWizard() {
       planType: form.planType,
       teamName: form.planType === "pro" ? form.teamName.trim() : undefined,
       locale: lang,
+      ...({ legalConsent: form.legalConsent } as object),
     });
     setBusy(false);
+    if (error?.code === "SIGN_UP_RESTRICTED") return setRefused("restricted");
+    if (error?.code === "SIGN_UP_WAITLIST") return setRefused("waitlist");
     if (error) return fail(4, authErrorMessage(t, error, "signUp.credentials.error"));
     go(5);
   };
@@ -246,6 +258,25 @@ export function SignUpWizard() {
   // A return from Google waits for the session before showing anything.
   if (hydrated && params.get("oauth") && !decided.current) return <PageSpinner />;
 
+  // The waitlist's confirmation link; in waitlist mode the waitlist, unless the visitor was invited
+  // or is signed in already; an address the mode refused gets its screen.
+  // (After hydration: the prerendered page is the first step.)
+  const waitlistToken = hydrated ? params.get("waitlist") : null;
+  if (waitlistToken) return <WaitlistScreen token={waitlistToken} />;
+  if (refused === "restricted") {
+    return (
+      <RestrictedScreen
+        onOtherAddress={() => {
+          setRefused(null);
+          if (step !== 4) go(4, { replace: true });
+        }}
+      />
+    );
+  }
+  if (refused === "waitlist" || (mode === "waitlist" && !params.get("invited") && state === "signed-out")) {
+    return <WaitlistScreen email={refused ? form.email.trim() : ""} />;
+  }
+
   const autoFocus = view.moved;
   return (
     <AuthShell topLeft={<BackToHome onLeave={leave} />}>
@@ -269,6 +300,8 @@ export function SignUpWizard() {
             <PlanStep
               planType={form.planType}
               teamName={form.teamName}
+              legalConsent={form.legalConsent}
+              onConsent={(legalConsent) => setForm((f) => ({ ...f, legalConsent }))}
               onChange={(plan) => setForm((f) => ({ ...f, ...plan }))}
               onNext={planNext}
               busy={busy}

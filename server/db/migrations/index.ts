@@ -11,6 +11,8 @@ import * as twoFactorAndReverification from "./0009_two_factor_and_reverificatio
 import * as appSetting from "./0012_app_setting.js";
 import * as normalizedEmail from "./0013_normalized_email.js";
 import * as teamDomains from "./0014_team_domains.js";
+import * as legalConsent from "./0015_legal_consent.js";
+import * as waitlist from "./0016_waitlist.js";
 import * as operator from "./0017_operator.js";
 import * as contactHandling from "./0018_contact_handling.js";
 import * as subscriptionPrice from "./0019_subscription_price.js";
@@ -29,6 +31,8 @@ export const migrations: Record<string, Migration> = {
   "0012_app_setting": appSetting,
   "0013_normalized_email": normalizedEmail,
   "0014_team_domains": teamDomains,
+  "0015_legal_consent": legalConsent,
+  "0016_waitlist": waitlist,
   "0017_operator": operator,
   "0018_contact_handling": contactHandling,
   "0019_subscription_price": subscriptionPrice,

@@ -8,12 +8,14 @@ import { FormAlert } from "../../../ui/form-alert";
 import { FormButton } from "../../auth-shell/form-button";
 import { StepHeading } from "../../auth-shell/step-heading";
 import { useFocusFirst } from "../../auth-shell/use-focus-first";
-import { TermsNotice } from "../legal-dialog";
+import { LegalConsentField } from "../legal-dialog";
 
-/** Step 1: individual or pro; pro needs a non-blank team name. */
+/** Step 1: individual or pro; pro needs a non-blank team name; the terms must be agreed to. */
 export function PlanStep({
   planType,
   teamName,
+  legalConsent,
+  onConsent,
   onChange,
   onNext,
   busy,
@@ -22,6 +24,8 @@ export function PlanStep({
 }: {
   planType: PlanType;
   teamName: string;
+  legalConsent: boolean;
+  onConsent: (checked: boolean) => void;
   onChange: (plan: { planType: PlanType; teamName: string }) => void;
   onNext: () => void;
   busy?: boolean;
@@ -30,14 +34,16 @@ export function PlanStep({
 }) {
   const { t } = useTranslation("auth");
   const [teamError, setTeamError] = useState<string>();
+  const [consentError, setConsentError] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirst(formRef, 'input[name="planType"]:checked', autoFocus);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (planType === "pro" && !teamName.trim()) {
-      setTeamError(t("signUp.planSelection.teamNameRequired"));
-      return;
-    }
+    const missingTeam = planType === "pro" && !teamName.trim();
+    if (missingTeam) setTeamError(t("signUp.planSelection.teamNameRequired"));
+    if (!legalConsent) setConsentError(t("legal.consentRequired"));
+    if (missingTeam) return;
+    if (!legalConsent) return formRef.current?.querySelector<HTMLElement>("#legal-consent")?.focus();
     onNext();
   };
   const option = (value: PlanType) => (
@@ -88,7 +94,14 @@ export function PlanStep({
         />
       )}
       {error && <FormAlert>{error}</FormAlert>}
-      <TermsNotice />
+      <LegalConsentField
+        checked={legalConsent}
+        error={consentError}
+        onChange={(checked) => {
+          setConsentError(undefined);
+          onConsent(checked);
+        }}
+      />
       <FormButton type="submit" disabled={busy}>
         {t("next")}
       </FormButton>
