@@ -41,7 +41,7 @@ const userEmail = uniqueEmail("recruiter");
 
 async function createAccount(baseURL: string, email: string, name: string) {
   const api = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  await api.post("/api/auth/sign-up/email", { data: { name, email, password: PASSWORD } });
+  expect((await api.post("/api/auth/sign-up/email", { data: { name, email, password: PASSWORD, legalConsent: true } })).status()).toBe(200);
   const otp = await codeFromMail(email);
   expect((await api.post("/api/auth/email-otp/verify-email", { data: { email, otp } })).status()).toBe(200);
   await api.dispose();
@@ -174,7 +174,7 @@ test("an operator sees a started trial among the subscriptions and filters by st
   const api = recruiter.request;
   await api.post(`${server.url}/api/auth/sign-up/email`, {
     headers: { origin: server.url },
-    data: { name: "Tina Trial", email, password: PASSWORD },
+    data: { name: "Tina Trial", email, password: PASSWORD, legalConsent: true },
   });
   const otp = await codeFromMail(email);
   await api.post(`${server.url}/api/auth/email-otp/verify-email`, { headers: { origin: server.url }, data: { email, otp } });

@@ -207,7 +207,7 @@ async function userAtDomain(name: string, domain: string): Promise<ApiUser> {
   const password = "correct horse battery";
   const post = (path: string, body: unknown) =>
     fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify(body) });
-  expect((await post("/api/auth/sign-up/email", { name, email, password })).ok).toBe(true);
+  expect((await post("/api/auth/sign-up/email", { name, email, password, legalConsent: true })).ok).toBe(true);
   expect((await post("/api/auth/email-otp/verify-email", { email, otp: await codeFromMail(email) })).ok).toBe(true);
   const signIn = await post("/api/auth/sign-in/email", { email, password });
   const cookies = signIn.headers.getSetCookie().map((c) => c.split(";")[0] as string);
