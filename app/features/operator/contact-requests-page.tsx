@@ -209,19 +209,20 @@ function ContactDialog({ request, onClose, onChanged }: { request: OperatorConta
     });
 
   return (
-    <Dialog onClose={onClose} title={t("contacts.dialogTitle", { name: request.name })} look="panel">
+    <Dialog onClose={onClose} title={t("contacts.dialogTitle", { name: request.name })} look="form">
       <div className="mt-4 space-y-4 text-sm">
         {error && <FormAlert>{error}</FormAlert>}
         <div aria-live="polite">{notice && <FormAlert tone="info">{notice}</FormAlert>}</div>
-        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_1fr]">
+        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[auto_minmax(0,1fr)]">
           <dt className="font-medium text-slate-600">{t("contacts.columns.received")}</dt>
           <dd>{when(request.createdAt)}</dd>
           <dt className="font-medium text-slate-600">{t("contacts.columns.from")}</dt>
-          <dd className="break-words">
-            {request.name} &lt;{request.email}&gt;
+          <dd className="min-w-0">
+            <span className="block break-words">{request.name}</span>
+            <span className="block break-all">{request.email}</span>
           </dd>
           <dt className="font-medium text-slate-600">{t("contacts.columns.company")}</dt>
-          <dd className="break-words">{request.company ?? "—"}</dd>
+          <dd className="min-w-0 break-words">{request.company ?? "—"}</dd>
           <dt className="font-medium text-slate-600">{t("contacts.language")}</dt>
           <dd>{t(`languages.${request.language}`, { defaultValue: request.language })}</dd>
           <dt className="font-medium text-slate-600">{t("contacts.columns.mails")}</dt>

@@ -16,11 +16,11 @@ import { STATUS_KEYS, statusOf } from "./users-page";
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="font-medium text-slate-600">{term}</dt>
-          <dd className="min-w-0 break-words text-slate-900">{value}</dd>
+          <dd className="min-w-0 text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
         </div>
       ))}
     </dl>
