@@ -143,7 +143,7 @@ for (const lang of ["en", "de"] as const) {
     en: { nav: "Contact requests", details: "Details", note: "Note (optional)", handled: "Mark handled", state: "Handled" },
     de: { nav: "Kontaktanfragen", details: "Details", note: "Notiz (optional)", handled: "Als erledigt markieren", state: "Erledigt" },
   }[lang];
-  test(`an operator reads a contact request and marks it handled with a note (${lang})`, async ({ page }) => {
+  test(`an operator reads a contact request and marks it handled with a note (${lang}) @phone`, async ({ page }) => {
     test.setTimeout(60_000);
     const name = `Grace ${lang.toUpperCase()} Hopper`;
     const sent = await page.request.post(`${server.url}/api/send-contact`, {

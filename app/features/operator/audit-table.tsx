@@ -10,7 +10,7 @@ export function AuditTable({ entries, captionId, caption }: { entries: AuditEntr
   const actionLabel = (action: string) => (AUDIT_ACTIONS.includes(action as never) ? t(`audit.actions.${action}` as never) : action);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-    <section className="overflow-x-auto" aria-labelledby={captionId} tabIndex={0}>
+    <section className="relative overflow-x-auto" aria-labelledby={captionId} tabIndex={0}>
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption id={captionId} className="pb-2 text-left text-sm text-slate-600">
           {caption}

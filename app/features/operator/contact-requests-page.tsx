@@ -89,7 +89,7 @@ export function ContactRequestsPage({ session }: { session: Session }) {
             <p className="text-slate-700">{t("contacts.empty")}</p>
           ) : (
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-            <section className="overflow-x-auto" aria-labelledby="contacts-caption" tabIndex={0}>
+            <section className="relative overflow-x-auto" aria-labelledby="contacts-caption" tabIndex={0}>
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <caption id="contacts-caption" className="pb-2 text-left text-sm text-slate-600">
                   {t("contacts.tableCaption", {
@@ -209,7 +209,7 @@ function ContactDialog({ request, onClose, onChanged }: { request: OperatorConta
     });
 
   return (
-    <Dialog onClose={onClose} title={t("contacts.dialogTitle", { name: request.name })} look="form">
+    <Dialog onClose={onClose} title={t("contacts.dialogTitle", { name: request.name })} look="panel">
       <div className="mt-4 space-y-4 text-sm">
         {error && <FormAlert>{error}</FormAlert>}
         <div aria-live="polite">{notice && <FormAlert tone="info">{notice}</FormAlert>}</div>

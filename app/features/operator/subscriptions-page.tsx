@@ -74,7 +74,7 @@ export function SubscriptionsPage({ session }: { session: Session }) {
               <p className="text-slate-700">{t("subscriptions.empty")}</p>
             ) : (
               // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-              <section className="overflow-x-auto" aria-labelledby="subscriptions-caption" tabIndex={0}>
+              <section className="relative overflow-x-auto" aria-labelledby="subscriptions-caption" tabIndex={0}>
                 <table className="w-full min-w-[40rem] text-left text-sm">
                   <caption id="subscriptions-caption" className="pb-2 text-left text-sm text-slate-600">
                     {t("subscriptions.tableCaption", { total: load.data.total })}

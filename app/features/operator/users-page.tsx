@@ -137,7 +137,7 @@ export function UsersPage({ session }: { session: Session }) {
             <p className="text-slate-700">{t("users.empty")}</p>
           ) : (
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-            <section className="overflow-x-auto" aria-labelledby="users-caption" tabIndex={0}>
+            <section className="relative overflow-x-auto" aria-labelledby="users-caption" tabIndex={0}>
               <table className="w-full min-w-[36rem] text-left text-sm">
                 <caption id="users-caption" className="pb-2 text-left text-sm text-slate-600">
                   {t("users.tableCaption", {
