@@ -8,8 +8,8 @@ import type { Session } from "../../identity/client";
 import { Button, buttonClass, TextField } from "../../ui";
 import { Dialog } from "../../ui/dialog";
 import { FormAlert } from "../../ui/form-alert";
+import { Column, ConsoleList, rowRange, usePageParam } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
-import { Pager } from "./pager";
 import { useLoad } from "./use-load";
 
 const STATE_LOOKS = {
@@ -22,7 +22,7 @@ const STATE_LOOKS = {
 export function ContactRequestsPage({ session }: { session: Session }) {
   const { t } = useTranslation("operator");
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const [page] = usePageParam();
   const state = CONTACT_STATES.find((s) => s === params.get("state"));
   const q = params.get("q") ?? "";
   const [load, reload] = useLoad(params.toString(), () => operatorApi.contactRequests({ q: q || undefined, state, page }));
@@ -84,77 +84,52 @@ export function ContactRequestsPage({ session }: { session: Session }) {
 
       <LoadState load={load} />
       {load.state === "loaded" && (
-        <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-          {load.data.total === 0 ? (
-            <p className="text-slate-700">{t("contacts.empty")}</p>
-          ) : (
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-            <section className="relative overflow-x-auto" aria-labelledby="contacts-caption" tabIndex={0}>
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <caption id="contacts-caption" className="pb-2 text-left text-sm text-slate-600">
-                  {t("contacts.tableCaption", {
-                    from: (load.data.page - 1) * load.data.pageSize + 1,
-                    to: (load.data.page - 1) * load.data.pageSize + load.data.items.length,
-                    total: load.data.total,
-                  })}
-                </caption>
-                <thead className="border-b border-slate-200 text-slate-600">
-                  <tr>
-                    {(["received", "from", "company", "state", "mails"] as const).map((c) => (
-                      <th key={c} scope="col" className="py-2 pr-3 font-medium">
-                        {t(`contacts.columns.${c}`)}
-                      </th>
-                    ))}
-                    <th scope="col" className="py-2 font-medium">
-                      <span className="sr-only">{t("contacts.open")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {load.data.items.map((r) => (
-                    <tr key={r.id} className="border-b border-slate-100 align-top last:border-0">
-                      <td className="whitespace-nowrap py-2 pr-3 text-slate-700">{when(r.createdAt)}</td>
-                      <td className="max-w-[16rem] py-2 pr-3">
-                        <span className="block truncate font-medium text-slate-900" title={r.name}>
-                          {r.name}
-                        </span>
-                        <span className="block truncate text-slate-600" title={r.email}>
-                          {r.email}
-                        </span>
-                      </td>
-                      <td className="max-w-[10rem] truncate py-2 pr-3 text-slate-700" title={r.company ?? undefined}>
-                        {r.company ?? "—"}
-                      </td>
-                      <td className="py-2 pr-3">
-                        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATE_LOOKS[r.state]}`}>
-                          {t(`contacts.states.${r.state}`)}
-                        </span>
-                      </td>
-                      <td className="py-2 pr-3 text-slate-700">
-                        <MailCounts mails={r.mails} />
-                      </td>
-                      <td className="py-2">
-                        <Button variant="secondary" size="xs" onClick={() => setOpen(r)} aria-label={`${t("contacts.open")}: ${r.name}`}>
-                          {t("contacts.open")}
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          )}
-          <Pager
-            page={load.data.page}
-            total={load.data.total}
-            pageSize={load.data.pageSize}
-            onPage={(p) => {
-              const next = new URLSearchParams(params);
-              next.set("page", String(p));
-              setParams(next);
-            }}
-          />
-        </div>
+        <ConsoleList
+          id="contacts"
+          list={load.data}
+          empty={t("contacts.empty")}
+          caption={t("contacts.tableCaption", rowRange(load.data))}
+          head={
+            <>
+              {(["received", "from", "company", "state", "mails"] as const).map((c) => (
+                <Column key={c}>{t(`contacts.columns.${c}`)}</Column>
+              ))}
+              <Column>
+                <span className="sr-only">{t("contacts.open")}</span>
+              </Column>
+            </>
+          }
+        >
+          {load.data.items.map((r) => (
+            <tr key={r.id} className="border-b border-slate-100 align-top last:border-0">
+              <td className="whitespace-nowrap py-2 pr-3 text-slate-700">{when(r.createdAt)}</td>
+              <td className="max-w-[16rem] py-2 pr-3">
+                <span className="block truncate font-medium text-slate-900" title={r.name}>
+                  {r.name}
+                </span>
+                <span className="block truncate text-slate-600" title={r.email}>
+                  {r.email}
+                </span>
+              </td>
+              <td className="max-w-[10rem] truncate py-2 pr-3 text-slate-700" title={r.company ?? undefined}>
+                {r.company ?? "—"}
+              </td>
+              <td className="py-2 pr-3">
+                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATE_LOOKS[r.state]}`}>
+                  {t(`contacts.states.${r.state}`)}
+                </span>
+              </td>
+              <td className="py-2 pr-3 text-slate-700">
+                <MailCounts mails={r.mails} />
+              </td>
+              <td className="py-2">
+                <Button variant="secondary" size="xs" onClick={() => setOpen(r)} aria-label={`${t("contacts.open")}: ${r.name}`}>
+                  {t("contacts.open")}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </ConsoleList>
       )}
       {open && (
         <ContactDialog

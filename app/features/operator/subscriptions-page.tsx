@@ -5,8 +5,8 @@ import { operatorApi } from "../../api/operator";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { ExternalLink } from "../../ui";
+import { Column, ConsoleList, usePageParam } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
-import { Pager } from "./pager";
 import { useLoad } from "./use-load";
 
 /** An amount in a currency's smallest unit, in the page's language: "€20.00", "20,00 €". */
@@ -20,7 +20,7 @@ function useMoney() {
 export function SubscriptionsPage({ session }: { session: Session }) {
   const { t } = useTranslation("operator");
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const [page] = usePageParam();
   const status = SUBSCRIPTION_STATUSES.find((s) => s === params.get("status"));
   const trialsEnding = params.get("trialsEnding") === "1";
   const [load] = useLoad(params.toString(), () =>
@@ -69,50 +69,19 @@ export function SubscriptionsPage({ session }: { session: Session }) {
               {t("subscriptions.endingSoon", { days: TRIAL_ENDING_DAYS })} ({load.data.figures.trialsEnding})
             </button>
           </nav>
-          <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-            {load.data.total === 0 ? (
-              <p className="text-slate-700">{t("subscriptions.empty")}</p>
-            ) : (
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-              <section className="relative overflow-x-auto" aria-labelledby="subscriptions-caption" tabIndex={0}>
-                <table className="w-full min-w-[40rem] text-left text-sm">
-                  <caption id="subscriptions-caption" className="pb-2 text-left text-sm text-slate-600">
-                    {t("subscriptions.tableCaption", { total: load.data.total })}
-                  </caption>
-                  <thead className="border-b border-slate-200 text-slate-600">
-                    <tr>
-                      {(["user", "status", "price", "ends", "provider"] as const).map((c) => (
-                        <th key={c} scope="col" className="py-2 pr-3 font-medium">
-                          {t(`subscriptions.columns.${c}`)}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {load.data.items.map((s) => (
-                      <SubscriptionRow
-                        key={`${s.provider}-${s.id}`}
-                        sub={s}
-                        dashboard={load.data.stripeDashboard}
-                        money={money}
-                        when={when}
-                      />
-                    ))}
-                  </tbody>
-                </table>
-              </section>
-            )}
-            <Pager
-              page={load.data.page}
-              total={load.data.total}
-              pageSize={load.data.pageSize}
-              onPage={(p) => {
-                const next = new URLSearchParams(params);
-                next.set("page", String(p));
-                setParams(next);
-              }}
-            />
-          </div>
+          <ConsoleList
+            id="subscriptions"
+            list={load.data}
+            empty={t("subscriptions.empty")}
+            caption={t("subscriptions.tableCaption", { total: load.data.total })}
+            head={(["user", "status", "price", "ends", "provider"] as const).map((c) => (
+              <Column key={c}>{t(`subscriptions.columns.${c}`)}</Column>
+            ))}
+          >
+            {load.data.items.map((s) => (
+              <SubscriptionRow key={`${s.provider}-${s.id}`} sub={s} dashboard={load.data.stripeDashboard} money={money} when={when} />
+            ))}
+          </ConsoleList>
         </>
       )}
     </OperatorLayout>

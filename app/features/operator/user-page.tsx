@@ -56,7 +56,7 @@ export function UserPage({ session }: { session: Session }) {
       )}
       {history.state === "loaded" && history.data.total > 0 && (
         <OperatorSection id="user-history" title={t("user.history")}>
-          <AuditTable entries={history.data.items} captionId="user-history-caption" caption={t("audit.tableCaption")} />
+          <AuditTable id="user-history-table" entries={history.data.items} caption={t("audit.tableCaption")} />
         </OperatorSection>
       )}
     </OperatorLayout>

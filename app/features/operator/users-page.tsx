@@ -15,8 +15,8 @@ import { operatorApi } from "../../api/operator";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { Button, TextField } from "../../ui";
+import { Column, ConsoleList, rowRange } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
-import { Pager } from "./pager";
 import { useLoad } from "./use-load";
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
@@ -132,75 +132,47 @@ export function UsersPage({ session }: { session: Session }) {
 
       <LoadState load={load} />
       {load.state === "loaded" && (
-        <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-          {load.data.total === 0 ? (
-            <p className="text-slate-700">{t("users.empty")}</p>
-          ) : (
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-            <section className="relative overflow-x-auto" aria-labelledby="users-caption" tabIndex={0}>
-              <table className="w-full min-w-[36rem] text-left text-sm">
-                <caption id="users-caption" className="pb-2 text-left text-sm text-slate-600">
-                  {t("users.tableCaption", {
-                    from: (load.data.page - 1) * load.data.pageSize + 1,
-                    to: (load.data.page - 1) * load.data.pageSize + load.data.items.length,
-                    total: load.data.total,
-                  })}
-                </caption>
-                <thead className="border-b border-slate-200 text-slate-600">
-                  <tr>
-                    {sortHeader("name", t("users.columns.name"))}
-                    {sortHeader("email", t("users.columns.email"))}
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t("users.columns.plan")}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      {t("users.columns.status")}
-                    </th>
-                    {sortHeader("createdAt", t("users.columns.createdAt"))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {load.data.items.map((user) => {
-                    const status = statusOf(user);
-                    return (
-                      <tr key={user.id} className="border-b border-slate-100 last:border-0">
-                        <td className="max-w-[14rem] py-2 pr-3">
-                          <LocalizedLink
-                            to={`/admin/users/${user.id}`}
-                            className="font-medium text-blue-800 underline-offset-4 hover:underline"
-                          >
-                            <span className="block truncate" title={user.name}>
-                              {user.name || user.email}
-                            </span>
-                          </LocalizedLink>
-                          {user.operator && <span className="text-xs text-slate-600">{t("users.operatorBadge")}</span>}
-                        </td>
-                        <td className="max-w-[16rem] truncate py-2 pr-3 text-slate-700" title={user.email}>
-                          {user.email}
-                        </td>
-                        <td className="py-2 pr-3 text-slate-700">
-                          {user.planType === "pro" ? t("users.planPro") : t("users.planIndividual")}
-                        </td>
-                        <td className="py-2 pr-3">
-                          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_LOOKS[status]}`}>
-                            {t(STATUS_KEYS[status])}
-                          </span>
-                        </td>
-                        <td className="whitespace-nowrap py-2 text-slate-700">{when(user.createdAt)}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </section>
-          )}
-          <Pager
-            page={load.data.page}
-            total={load.data.total}
-            pageSize={load.data.pageSize}
-            onPage={(page) => update({ page: String(page) })}
-          />
-        </div>
+        <ConsoleList
+          id="users"
+          list={load.data}
+          empty={t("users.empty")}
+          caption={t("users.tableCaption", rowRange(load.data))}
+          head={
+            <>
+              {sortHeader("name", t("users.columns.name"))}
+              {sortHeader("email", t("users.columns.email"))}
+              <Column>{t("users.columns.plan")}</Column>
+              <Column>{t("users.columns.status")}</Column>
+              {sortHeader("createdAt", t("users.columns.createdAt"))}
+            </>
+          }
+        >
+          {load.data.items.map((user) => {
+            const status = statusOf(user);
+            return (
+              <tr key={user.id} className="border-b border-slate-100 last:border-0">
+                <td className="max-w-[14rem] py-2 pr-3">
+                  <LocalizedLink to={`/admin/users/${user.id}`} className="font-medium text-blue-800 underline-offset-4 hover:underline">
+                    <span className="block truncate" title={user.name}>
+                      {user.name || user.email}
+                    </span>
+                  </LocalizedLink>
+                  {user.operator && <span className="text-xs text-slate-600">{t("users.operatorBadge")}</span>}
+                </td>
+                <td className="max-w-[16rem] truncate py-2 pr-3 text-slate-700" title={user.email}>
+                  {user.email}
+                </td>
+                <td className="py-2 pr-3 text-slate-700">{user.planType === "pro" ? t("users.planPro") : t("users.planIndividual")}</td>
+                <td className="py-2 pr-3">
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_LOOKS[status]}`}>
+                    {t(STATUS_KEYS[status])}
+                  </span>
+                </td>
+                <td className="whitespace-nowrap py-2 text-slate-700">{when(user.createdAt)}</td>
+              </tr>
+            );
+          })}
+        </ConsoleList>
       )}
     </OperatorLayout>
   );

@@ -1,18 +1,6 @@
-import { ConsentManager } from "../../features/consent/consent-manager";
 import { AuditLogPage } from "../../features/operator/audit-log-page";
-import { RequireOperator } from "../../features/operator/operator-layout";
-import { useLanguage } from "../../i18n";
-import { PageMeta } from "../../site/page-meta";
+import { OPERATOR_NAMESPACES, operatorRoute } from "../../features/operator/operator-route";
 
-export const handle = { i18n: ["operator", "account", "dashboard", "consent"] };
+export const handle = { i18n: OPERATOR_NAMESPACES };
 
-export default function OperatorAuditLogPageRoute() {
-  const lang = useLanguage();
-  return (
-    <>
-      <PageMeta page="operatorAuditLog" lang={lang} />
-      <RequireOperator>{(session) => <AuditLogPage session={session} />}</RequireOperator>
-      <ConsentManager banner={false} />
-    </>
-  );
-}
+export default operatorRoute(AuditLogPage, "operatorAuditLog");

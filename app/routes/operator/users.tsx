@@ -1,18 +1,6 @@
-import { ConsentManager } from "../../features/consent/consent-manager";
-import { RequireOperator } from "../../features/operator/operator-layout";
+import { OPERATOR_NAMESPACES, operatorRoute } from "../../features/operator/operator-route";
 import { UsersPage } from "../../features/operator/users-page";
-import { useLanguage } from "../../i18n";
-import { PageMeta } from "../../site/page-meta";
 
-export const handle = { i18n: ["operator", "account", "dashboard", "consent"] };
+export const handle = { i18n: OPERATOR_NAMESPACES };
 
-export default function OperatorUsersPageRoute() {
-  const lang = useLanguage();
-  return (
-    <>
-      <PageMeta page="operatorUsers" lang={lang} />
-      <RequireOperator>{(session) => <UsersPage session={session} />}</RequireOperator>
-      <ConsentManager banner={false} />
-    </>
-  );
-}
+export default operatorRoute(UsersPage, "operatorUsers");

@@ -1,0 +1,86 @@
+import type { ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import type { Paged } from "../../../core/operator";
+import { Pager } from "./pager";
+
+/**
+ * A table of the console in a scrollable region named by its caption (at phone width the table
+ * scrolls sideways inside it, reachable by keyboard); `head` is the header row's cells.
+ */
+export function ConsoleTable({ id, caption, head, children }: { id: string; caption: string; head: ReactNode; children: ReactNode }) {
+  return (
+    // The region is positioned so that visually hidden labels inside it stay inside it (not widening a phone page).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+    <section className="relative overflow-x-auto" aria-labelledby={`${id}-caption`} tabIndex={0}>
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <caption id={`${id}-caption`} className="pb-2 text-left text-sm text-slate-600">
+          {caption}
+        </caption>
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>{head}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </section>
+  );
+}
+
+/** A header cell of a console table. */
+export function Column({ children }: { children: ReactNode }) {
+  return (
+    <th scope="col" className="py-2 pr-3 font-medium">
+      {children}
+    </th>
+  );
+}
+
+/** One page of a console list: the table, or what to say when it is empty, and the pager. */
+export function ConsoleList({
+  id,
+  list,
+  empty,
+  caption,
+  head,
+  children,
+}: {
+  id: string;
+  list: Paged<unknown>;
+  empty: string;
+  caption: string;
+  head: ReactNode;
+  children: ReactNode;
+}) {
+  const [, setPage] = usePageParam();
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      {list.total === 0 ? (
+        <p className="text-slate-700">{empty}</p>
+      ) : (
+        <ConsoleTable id={id} caption={caption} head={head}>
+          {children}
+        </ConsoleTable>
+      )}
+      <Pager page={list.page} total={list.total} pageSize={list.pageSize} onPage={setPage} />
+    </div>
+  );
+}
+
+/** Which rows a page shows, for captions: "1 to 25 of 80". */
+export function rowRange(list: Paged<unknown>) {
+  const from = (list.page - 1) * list.pageSize + 1;
+  return { from, to: from + list.items.length - 1, total: list.total };
+}
+
+/** The list's page, kept in the address with its other parameters. */
+export function usePageParam(): [number, (page: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  return [
+    page,
+    (next: number) => {
+      const updated = new URLSearchParams(params);
+      updated.set("page", String(next));
+      setParams(updated);
+    },
+  ];
+}
