@@ -1,14 +1,13 @@
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { NavLink, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { isOperator } from "../../../core/operator";
-import { LanguageSwitcher, LocalizedLink, localizedHref, useLanguage } from "../../i18n";
+import { useLanguage } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { RequireSession } from "../../identity/require-session";
 import { PageSpinner } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
-import { DashboardFooter, DashboardHeader } from "../dashboard/dashboard-chrome";
-import { UserMenu } from "../user-menu/user-menu";
+import { AreaLayout } from "../dashboard/area-layout";
 import type { Load } from "./use-load";
 
 const SECTIONS = [
@@ -34,7 +33,7 @@ function OperatorGate({ session, children }: { session: Session; children: (sess
   return allowed ? children(session) : <PageSpinner />;
 }
 
-/** The console's frame: header with the user menu, the console's navigation, the page. */
+/** The console's frame: the area layout with the console's navigation. */
 export function OperatorLayout({
   session,
   title,
@@ -47,45 +46,19 @@ export function OperatorLayout({
   children: ReactNode;
 }) {
   const { t } = useTranslation("operator");
-  const lang = useLanguage();
-  const link =
-    "block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-blue-50 aria-[current=page]:text-blue-800";
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <DashboardHeader>
-        <div className="flex items-center gap-3">
-          <LanguageSwitcher />
-          <UserMenu session={session} />
-        </div>
-      </DashboardHeader>
-      <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-8 md:flex-row">
-        <div className="md:w-48 md:shrink-0">
-          <LocalizedLink to="/dashboard" className="text-sm font-medium text-blue-800 underline-offset-4 hover:underline">
-            ← {t("backToDashboard")}
-          </LocalizedLink>
-          <nav aria-label={t("nav.label")} className="mt-4">
-            <ul className="flex flex-wrap gap-1 md:flex-col">
-              {SECTIONS.map((s) => (
-                <li key={s.to}>
-                  <NavLink to={localizedHref(s.to, lang)} end={s.end} className={link}>
-                    {t(s.key)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </div>
-        <main id="main" className="min-w-0 flex-1 space-y-6">
-          <div>
-            <p className="text-sm font-medium text-slate-600">{t("console")}</p>
-            <h1 className="break-words text-3xl font-bold text-slate-900">{title}</h1>
-            {intro && <p className="mt-1 text-slate-600">{intro}</p>}
-          </div>
-          {children}
-        </main>
-      </div>
-      <DashboardFooter />
-    </div>
+    <AreaLayout
+      session={session}
+      backLabel={t("backToDashboard")}
+      navLabel={t("nav.label")}
+      sections={SECTIONS.map((s) => ({ to: s.to, label: t(s.key), end: s.end }))}
+      eyebrow={t("console")}
+      title={title}
+      intro={intro}
+      wide
+    >
+      {children}
+    </AreaLayout>
   );
 }
 
