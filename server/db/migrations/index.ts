@@ -12,6 +12,7 @@ import * as appSetting from "./0012_app_setting.js";
 import * as normalizedEmail from "./0013_normalized_email.js";
 import * as operator from "./0017_operator.js";
 import * as contactHandling from "./0018_contact_handling.js";
+import * as passkeys from "./0020_passkeys.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0013_normalized_email": normalizedEmail,
   "0017_operator": operator,
   "0018_contact_handling": contactHandling,
+  "0020_passkeys": passkeys,
 };
