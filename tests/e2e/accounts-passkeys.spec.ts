@@ -1,0 +1,157 @@
+import { request as apiRequest, type Page } from "@playwright/test";
+import { PASSWORD, uniqueEmail } from "./accounts-support";
+import { axeViolations, codeFromMail, expect, test } from "./fixtures";
+import { type OwnServer, startOwnServer } from "./own-server";
+
+/** Waits for what hashes a password or loads a whole page on a busy machine. */
+const SLOW = { timeout: 30_000 };
+
+const TEXT = {
+  en: {
+    title: "Passkeys",
+    none: "You have no passkeys yet.",
+    add: "Add a passkey",
+    name: "Name of the passkey",
+    create: "Create passkey",
+    added: "The passkey “Laptop” has been added.",
+    list: "Your passkeys",
+    neverUsed: "not used yet",
+    lastUsed: "last used",
+    rename: "Rename Laptop",
+    newName: "New name",
+    save: "Save name",
+    renamed: "The passkey is now called “Home laptop”.",
+    remove: "Remove Home laptop",
+    confirm: "Remove passkey",
+    removed: "The passkey “Home laptop” has been removed.",
+    signOut: "Sign out",
+    usePasskey: "Use a passkey",
+    identifier: "E-mail or username",
+  },
+  de: {
+    title: "Passkeys",
+    none: "Sie haben noch keine Passkeys.",
+    add: "Passkey hinzufügen",
+    name: "Name des Passkeys",
+    create: "Passkey erstellen",
+    added: "Der Passkey „Laptop“ wurde hinzugefügt.",
+    list: "Ihre Passkeys",
+    neverUsed: "noch nicht verwendet",
+    lastUsed: "zuletzt verwendet",
+    rename: "Laptop umbenennen",
+    newName: "Neuer Name",
+    save: "Namen speichern",
+    renamed: "Der Passkey heißt jetzt „Home laptop“.",
+    remove: "Home laptop entfernen",
+    confirm: "Passkey entfernen",
+    removed: "Der Passkey „Home laptop“ wurde entfernt.",
+    signOut: "Abmelden",
+    usePasskey: "Mit Passkey anmelden",
+    identifier: "E-Mail oder Benutzername",
+  },
+} as const;
+
+// WebAuthn refuses an IP address as its domain: this spec's server is reached as localhost.
+let server: OwnServer;
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  server = await startOwnServer({ SMTP_URL: process.env.E2E_SMTP_URL as string }, { hostname: "localhost" });
+});
+test.afterAll(() => server?.stop());
+
+async function createAccount(name: string) {
+  const email = uniqueEmail("passkey");
+  const api = await apiRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
+  expect((await api.post("/api/auth/sign-up/email", { data: { name, email, password: PASSWORD } })).status()).toBe(200);
+  const otp = await codeFromMail(email);
+  expect((await api.post("/api/auth/email-otp/verify-email", { data: { email, otp } })).status()).toBe(200);
+  await api.dispose();
+  return email;
+}
+
+/** Chromium's virtual platform authenticator (DevTools protocol): stores passkeys, verifies its user, answers at once. */
+async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  /** Whether the authenticator answers at once (as if its user touched it) or waits. */
+  return (enabled: boolean) => cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled });
+}
+
+/** Signs the browser out by dropping its cookies, once no page of the account is left asking the server. */
+async function signOut(page: Page) {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
+for (const lang of ["en", "de"] as const) {
+  const x = TEXT[lang];
+
+  test(`registers a passkey, signs in with it, renames and removes it (${lang}) @phone`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const name = lang === "en" ? "Petra Passkey" : "Paul Passkey";
+    const email = await createAccount(name);
+    const answerAtOnce = await addVirtualAuthenticator(page);
+    const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, {
+      headers: { origin: server.url },
+      data: { email, password: PASSWORD },
+    });
+    expect(signIn.status()).toBe(200);
+
+    await page.goto(`${server.url}/${lang}/account/security`);
+    const section = page.getByRole("region", { name: x.title });
+    await expect(section.getByText(x.none)).toBeVisible(SLOW);
+    await section.getByRole("button", { name: x.add }).click();
+    await section.getByLabel(x.name).fill("Laptop");
+    await section.getByRole("button", { name: x.create }).click();
+    await expect(section.getByRole("status")).toHaveText(x.added, SLOW);
+    const list = section.getByRole("list", { name: x.list });
+    await expect(list.getByRole("listitem")).toHaveCount(1);
+    await expect(list.getByRole("listitem")).toContainText("Laptop");
+    await expect(list.getByRole("listitem")).toContainText(x.neverUsed);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Signed out, the passkey signs the browser in again: no password, no second step. First through
+    // the browser's autofill on the e-mail field (the virtual authenticator picks the passkey at once) ...
+    await signOut(page);
+    await page.goto(`${server.url}/${lang}/sign-in`);
+    await expect(page).toHaveURL(`${server.url}/${lang}/dashboard`, SLOW);
+
+    // ... then by the button, with the autofill offer left waiting.
+    await signOut(page);
+    await answerAtOnce(false);
+    await page.goto(`${server.url}/${lang}/sign-in`);
+    await expect(page.getByLabel(x.identifier)).toHaveAttribute("autocomplete", "username webauthn");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: x.usePasskey }).click();
+    await answerAtOnce(true);
+    await expect(page).toHaveURL(`${server.url}/${lang}/dashboard`, SLOW);
+
+    await page.goto(`${server.url}/${lang}/account/security`);
+    await expect(list.getByRole("listitem")).toContainText(x.lastUsed, SLOW);
+    await list.getByRole("button", { name: x.rename }).click();
+    const field = section.getByLabel(x.newName);
+    await expect(field).toHaveValue("Laptop");
+    await field.fill("Home laptop");
+    await section.getByRole("button", { name: x.save }).click();
+    await expect(section.getByRole("status")).toHaveText(x.renamed, SLOW);
+    await expect(list.getByRole("listitem")).toContainText("Home laptop");
+
+    // Removing is a sensitive change; this session signed in a moment ago, so it needs no new proof.
+    await list.getByRole("button", { name: x.remove }).click();
+    const dialog = page.getByRole("dialog", { name: x.confirm });
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: x.confirm }).click();
+    await expect(section.getByRole("status")).toHaveText(x.removed, SLOW);
+    await expect(section.getByText(x.none)).toBeVisible();
+  });
+}
