@@ -38,6 +38,9 @@ function browserFailure(error: unknown, cancelled: string): never {
   if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError") throw new PasskeyError("PREVIOUSLY_REGISTERED");
   // The browser does not tell a cancel from a timeout: one message says both.
   if (name === "NotAllowedError") throw new PasskeyError(cancelled);
+  // A site served under an IP address or without HTTPS away from localhost: the browser offers no passkeys here.
+  if (name === "SecurityError" || code === "ERROR_INVALID_DOMAIN" || code === "ERROR_INVALID_RP_ID")
+    throw new PasskeyError("passkey_not_supported");
   if (name === "NotSupportedError" || code === "ERROR_AUTHENTICATOR_MISSING_DISCOVERABLE_CREDENTIAL_SUPPORT")
     throw new PasskeyError("passkey_pa_not_supported");
   throw new PasskeyError(undefined, 0);
@@ -73,14 +76,18 @@ export async function registerPasskey(name: string): Promise<void> {
 export async function signInWithPasskey(autofill = false): Promise<boolean> {
   if (autofill && !(browserSupportsWebAuthn() && (await browserSupportsWebAuthnAutofill()))) return false;
   if (!browserSupportsWebAuthn()) throw new PasskeyError("passkey_not_supported");
-  const optionsJSON = await call<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/passkey/generate-authenticate-options", {
+  const challenge = call<Parameters<typeof startAuthentication>[0]["optionsJSON"]>("/passkey/generate-authenticate-options", {
     method: "GET",
   });
+  // The autofill offer is made on every visit: a server that cannot answer now leaves the page as it was.
+  const optionsJSON = autofill ? await challenge.catch(() => null) : await challenge;
+  if (!optionsJSON) return false;
   let response: Awaited<ReturnType<typeof startAuthentication>>;
   try {
     response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
   } catch (error) {
-    if (autofill && aborted(error)) return false;
+    // The autofill offer fails quietly (withdrawn, or a site the browser offers no passkeys for): the button is still there.
+    if (autofill) return false;
     browserFailure(error, "AUTH_CANCELLED");
   }
   await call("/passkey/verify-authentication", { method: "POST", body: { response } });
