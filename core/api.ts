@@ -340,4 +340,14 @@ export interface AccountSecurity {
   recentlyVerified: boolean;
   /** New passwords need four kinds of characters. */
   passwordComplexity: boolean;
+  /** The account's passkeys, oldest first (registered, renamed and removed through /api/auth/passkey/*). */
+  passkeys: PasskeySummary[];
+}
+
+/** A passkey as the security page lists it; dates are ISO strings, `lastUsedAt` null until its first sign-in. */
+export interface PasskeySummary {
+  id: string;
+  name: string;
+  createdAt: string | null;
+  lastUsedAt: string | null;
 }

@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/auth/organization/*", organizationGate(db));
   // Changes to how an account is protected need a recently verified session, on Better Auth's routes too.
   const recentlyVerified = requireRecentVerification({ auth, db });
-  for (const path of SENSITIVE_AUTH_PATHS) app.post(`${AUTH_BASE_PATH}${path}`, recentlyVerified);
+  for (const path of SENSITIVE_AUTH_PATHS) app.on(["GET", "POST"], `${AUTH_BASE_PATH}${path}`, recentlyVerified);
 
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const headers = new Headers(c.req.raw.headers);

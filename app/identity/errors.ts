@@ -25,6 +25,14 @@ export const LIBRARY_CODES: Record<string, string> = {
   INVALID_USERNAME: "form_username_invalid_character",
   USERNAME_IS_ALREADY_TAKEN: "form_identifier_exists",
   NAME_TOO_LONG: "form_param_max_length_exceeded",
+  // The passkey plugin's codes, and the browser's refusals under the same names (app/identity/passkey.ts).
+  PREVIOUSLY_REGISTERED: "passkey_already_exists",
+  REGISTRATION_CANCELLED: "passkey_registration_cancelled",
+  AUTH_CANCELLED: "passkey_retrieval_cancelled",
+  CHALLENGE_NOT_FOUND: "passkey_timed_out",
+  PASSKEY_NOT_FOUND: "passkey_not_found",
+  AUTHENTICATION_FAILED: "passkey_authentication_failed",
+  FAILED_TO_VERIFY_REGISTRATION: "passkey_registration_failed",
 };
 
 /** The catalogue code of an error: the library's code mapped, or the code as answered. */

@@ -1,3 +1,4 @@
+import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { APIError, getOAuthState } from "better-auth/api";
 import { admin, bearer, emailOTP, genericOAuth, multiSession, organization, twoFactor, username } from "better-auth/plugins";
@@ -228,6 +229,25 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
         minUsernameLength: USERNAME_MIN,
         maxUsernameLength: USERNAME_MAX,
         usernameValidator: (name) => usernameProblem(name) === null,
+      }),
+      // Passkeys (docs/decisions/071-passkeys.md): the relying party is the site at BASE_URL, and a
+      // passkey must prove its holder (PIN or biometrics) as well, so a passkey sign-in stands for
+      // both factors and is not asked for the second step. Registering and removing one need a
+      // recently verified session (server/auth/reverification.ts).
+      passkey({
+        rpID: new URL(config.BASE_URL).hostname,
+        rpName: "Recruiting CRM",
+        origin: new URL(config.BASE_URL).origin,
+        authenticatorSelection: { residentKey: "required", userVerification: "required" },
+        authentication: {
+          async afterVerification({ verification, clientData }) {
+            if (!verification.authenticationInfo.userVerified) {
+              throw APIError.from("UNAUTHORIZED", { code: "AUTHENTICATION_FAILED", message: "Authentication failed" });
+            }
+            // The passkey list shows when each was last used (our own column, see migration 0020).
+            await db.updateTable("passkey").set({ lastUsedAt: new Date() }).where("credentialID", "=", String(clientData.id)).execute();
+          },
+        },
       }),
       // The billing portal call authenticates with a bearer token as well as the session cookie.
       bearer(),

@@ -34,7 +34,8 @@ export const UNUSED_AUTH_PATHS = [
  * The identity routes a visitor without a session uses: signing up and in (by password with an e-mail address or username, or Google,
  * whose return is `/callback/:id`), the e-mailed codes and links of verification and password
  * reset, the second step of a sign-in with two-step verification (the authenticator or a backup
- * code, tied to the sign-in by its own short-lived cookie), reading the session and the offered
+ * code, tied to the sign-in by its own short-lived cookie), signing in with a passkey (its challenge
+ * and the answer), reading the session and the offered
  * sign-in methods, and signing out (which must also clear a cookie whose session has already
  * ended). Every other route under /api/auth needs a session, checked before its body is read
  * (see `sessionFirst`).
@@ -55,6 +56,8 @@ export const PUBLIC_AUTH_PATHS = [
   "/reset-password/:token",
   "/two-factor/verify-totp",
   "/two-factor/verify-backup-code",
+  "/passkey/generate-authenticate-options",
+  "/passkey/verify-authentication",
   "/get-session",
   "/sign-out",
   "/providers",

@@ -28,6 +28,10 @@ export const SENSITIVE_AUTH_PATHS = [
   "/revoke-other-sessions",
   "/revoke-sessions",
   "/delete-user",
+  // Adding a passkey adds a way in; removing one takes a way away (docs/decisions/071-passkeys.md).
+  "/passkey/generate-register-options",
+  "/passkey/verify-registration",
+  "/passkey/delete-passkey",
 ] as const;
 
 export type ReverificationMethod = "totp" | "password" | "email";

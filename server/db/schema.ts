@@ -53,6 +53,22 @@ export interface SessionTable {
   impersonatedBy: string | null;
 }
 
+/** Better Auth's passkey plugin, plus when each passkey last signed in (migration 0020_passkeys). */
+export interface PasskeyTable {
+  id: string;
+  name: string | null;
+  publicKey: string;
+  userId: string;
+  credentialID: string;
+  counter: number;
+  deviceType: string;
+  backedUp: boolean;
+  transports: string | null;
+  createdAt: Timestamp | null;
+  aaguid: string | null;
+  lastUsedAt: Timestamp | null;
+}
+
 export interface OrganizationTable {
   id: string;
   name: string;
@@ -308,6 +324,7 @@ export interface Database {
   verification: VerificationTable;
   twoFactor: TwoFactorTable;
   session_reverification: SessionReverificationTable;
+  passkey: PasskeyTable;
   organization: OrganizationTable;
   member: MemberTable;
   invitation: InvitationTable;

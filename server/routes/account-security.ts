@@ -62,6 +62,19 @@ export function accountSecurityRoutes(deps: AccountSecurityDeps) {
       reverification: await reverificationMethod(db, session.user.id),
       recentlyVerified: await isRecentlyVerified(db, session.session),
       passwordComplexity: deps.passwords.complexity,
+      passkeys: (
+        await db
+          .selectFrom("passkey")
+          .select(["id", "name", "createdAt", "lastUsedAt"])
+          .where("userId", "=", session.user.id)
+          .orderBy("createdAt")
+          .execute()
+      ).map((p) => ({
+        id: p.id,
+        name: p.name ?? "",
+        createdAt: p.createdAt ? new Date(p.createdAt).toISOString() : null,
+        lastUsedAt: p.lastUsedAt ? new Date(p.lastUsedAt).toISOString() : null,
+      })),
     };
     c.header("Cache-Control", "no-store");
     return c.json(body);

@@ -207,7 +207,7 @@ test("the sign-in page links to sign-up and offers Google", async ({ page }) => 
   await expect(page).toHaveURL("/en/sign-up");
 });
 
-test("without Google sign-in on the server, sign-in and sign-up show no Google button and no divider", async ({ page }) => {
+test("without Google sign-in on the server, sign-in and sign-up show no Google button and no divider of their own", async ({ page }) => {
   await page.route("**/api/auth/providers", (route) => route.fulfill({ json: { google: false } }));
   for (const lang of ["en", "de"] as const) {
     const google = lang === "en" ? "Continue with Google" : "Weiter mit Google";
@@ -217,7 +217,9 @@ test("without Google sign-in on the server, sign-in and sign-up show no Google b
     await providers;
     await expect(page.getByRole("button", { name: lang === "en" ? "Sign In" : "Anmelden", exact: true })).toBeEnabled();
     await expect(page.getByRole("button", { name: google })).toHaveCount(0);
-    await expect(page.getByText(or, { exact: true })).toHaveCount(0);
+    // The one divider left is the passkey button's.
+    await expect(page.getByText(or, { exact: true })).toHaveCount(1);
+    await expect(page.getByRole("button", { name: lang === "en" ? "Use a passkey" : "Mit Passkey anmelden" })).toBeVisible();
     await expect(page.getByText(/Google/)).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: `test-results/screenshots/sign-in-without-google-${lang}.png` });

@@ -15,10 +15,15 @@ export interface OwnServer {
  * A second instance of the production build on its own embedded database, for a spec that needs
  * an operator setting (maintenance, sign-up mode) that must not reach the other specs' server.
  */
-export async function startOwnServer(env: Record<string, string>, opts: { dataDir?: string } = {}): Promise<OwnServer> {
+export async function startOwnServer(
+  env: Record<string, string>,
+  /** `hostname`: the name in BASE_URL (`localhost` where WebAuthn refuses an IP address); it listens on 127.0.0.1 either way. */
+  opts: { dataDir?: string; hostname?: string } = {},
+): Promise<OwnServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), "crm-e2e-own-")));
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${opts.hostname ?? "127.0.0.1"}:${port}`;
+  const local = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ["build/node/main.js"], {
     env: {
       ...process.env,
@@ -40,7 +45,7 @@ export async function startOwnServer(env: Record<string, string>, opts: { dataDi
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
     if (Date.now() > deadline) throw new Error("The server did not become healthy within 60 s");
-    const healthy = await fetch(`${url}/healthz`).then(
+    const healthy = await fetch(`${local}/healthz`).then(
       (r) => r.ok,
       () => false,
     );

@@ -90,6 +90,7 @@ describe.each(DATABASE_KINDS)("account security on %s", (kind) => {
       reverification: "password",
       recentlyVerified: false,
       passwordComplexity: false,
+      passkeys: [],
     });
 
     const wrong = await post("/api/account/reverification", user, { answer: "not my password" });

@@ -120,6 +120,12 @@ const IDENTITY_ROUTES: Row[] = [
   { route: `POST ${A}/multi-session/set-active`, valid: { sessionToken: "token" } },
   { route: `POST ${A}/multi-session/revoke`, valid: { sessionToken: "token" } },
   { route: `POST ${A}/is-username-available`, valid: { username: "ada_lovelace" } },
+  // Passkeys: only signing in with one is public (its challenge and the answer).
+  { route: `GET ${A}/passkey/generate-register-options`, query: "?name=Laptop" },
+  { route: `POST ${A}/passkey/verify-registration`, valid: { response: {}, name: "Laptop" } },
+  { route: `GET ${A}/passkey/list-user-passkeys` },
+  { route: `POST ${A}/passkey/update-passkey`, valid: { id: "passkey", name: "Laptop" } },
+  { route: `POST ${A}/passkey/delete-passkey`, valid: { id: "passkey" } },
 ];
 
 const ROWS = [...OUR_ROUTES, ...IDENTITY_ROUTES];

@@ -4,6 +4,7 @@ import type { AccountSecurity } from "../../../core/api";
 import type { Session } from "../../identity/client";
 import { Button, Spinner } from "../../ui";
 import { DeleteAccountSection } from "../security/delete-account-section";
+import { PasskeysSection } from "../security/passkeys-section";
 import { PasswordSection } from "../security/password-section";
 import { useAccountSecurity } from "../security/security-api";
 import { TwoStepSection } from "../security/two-step-section";
@@ -22,6 +23,7 @@ export interface SecuritySectionProps {
 export const SECURITY_SECTIONS: readonly ComponentType<SecuritySectionProps>[] = [
   PasswordSection,
   TwoStepSection,
+  PasskeysSection,
   DevicesSection,
   DeleteAccountSection,
 ];

@@ -1,10 +1,10 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { isUsernameIdentifier } from "../../../core/username";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
-import { authErrorMessage } from "../../identity/errors";
+import { type AuthError, authErrorMessage } from "../../identity/errors";
 import { continueWithGoogle } from "../../identity/google";
 import { SessionCheckFailed } from "../../identity/session-check-failed";
 import { sessionState, sessionUnreadable } from "../../identity/session-state";
@@ -14,6 +14,7 @@ import { useHydrated } from "../../ui/use-hydrated";
 import { AuthShell } from "../auth-shell/auth-shell";
 import { FormButton } from "../auth-shell/form-button";
 import { GoogleButton } from "../auth-shell/google-button";
+import { OrDivider } from "../auth-shell/or-divider";
 import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
 import { SecondFactorForm } from "../security/second-factor-form";
@@ -90,6 +91,34 @@ export function SignInForm() {
     navigate(dashboard, { replace: true });
   };
 
+  // A passkey: by the button, or picked from the browser's suggestions on the e-mail field. The
+  // passkey code is loaded only here, after the page has become interactive.
+  const passkey = async (autofill: boolean) => {
+    if (!autofill) {
+      setBusy(true);
+      setError(undefined);
+    }
+    try {
+      const { signInWithPasskey } = await import("../../identity/passkey");
+      if (!(await signInWithPasskey(autofill))) return;
+    } catch (failure) {
+      setBusy(false);
+      return setError(authErrorMessage(t, failure as AuthError, "signIn.error"));
+    }
+    await session.refetch();
+    navigate(dashboard, { replace: true });
+  };
+  const passkeyRef = useRef(passkey);
+  passkeyRef.current = passkey;
+
+  useEffect(() => {
+    if (!hydrated) return;
+    void passkeyRef.current(true);
+    return () => {
+      void import("../../identity/passkey").then(({ cancelPasskeyAutofill }) => cancelPasskeyAutofill());
+    };
+  }, [hydrated]);
+
   const google = async () => {
     setBusy(true);
     const { error: failure } = await continueWithGoogle({ lang, callbackURL: dashboard, errorCallbackURL: `/${lang}/sign-in?oauth=error` });
@@ -152,7 +181,8 @@ export function SignInForm() {
           <TextField
             id="email"
             label={t("account:identifierLabel")}
-            autoComplete="username"
+            // "webauthn": the browser also suggests the site's passkeys here (see `passkey`).
+            autoComplete="username webauthn"
             autoCapitalize="none"
             spellCheck={false}
             required
@@ -177,7 +207,16 @@ export function SignInForm() {
           <FormButton type="submit" disabled={busy} aria-busy={busy || undefined}>
             {busy ? t("signIn.submitting") : t("signIn.submit")}
           </FormButton>
-          <GoogleButton onClick={google} busy={busy} divider="before" />
+          {/* Offered once the page is interactive, so the prerendered form stays as it was. */}
+          {hydrated && (
+            <>
+              <OrDivider />
+              <FormButton variant="secondary" onClick={() => void passkey(false)} disabled={busy}>
+                {t("signIn.usePasskey")}
+              </FormButton>
+            </>
+          )}
+          <GoogleButton onClick={google} busy={busy} divider={hydrated ? "none" : "before"} />
           <p className="text-center text-sm text-slate-600">
             {t("signIn.noAccount")}{" "}
             <LocalizedLink to="/sign-up" className={linkClass}>

@@ -16,6 +16,7 @@ import * as waitlist from "./0016_waitlist.js";
 import * as operator from "./0017_operator.js";
 import * as contactHandling from "./0018_contact_handling.js";
 import * as subscriptionPrice from "./0019_subscription_price.js";
+import * as passkeys from "./0020_passkeys.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0017_operator": operator,
   "0018_contact_handling": contactHandling,
   "0019_subscription_price": subscriptionPrice,
+  "0020_passkeys": passkeys,
 };
