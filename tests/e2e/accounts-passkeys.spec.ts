@@ -62,7 +62,7 @@ test.afterAll(() => server?.stop());
 async function createAccount(name: string) {
   const email = uniqueEmail("passkey");
   const api = await apiRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
-  expect((await api.post("/api/auth/sign-up/email", { data: { name, email, password: PASSWORD } })).status()).toBe(200);
+  expect((await api.post("/api/auth/sign-up/email", { data: { name, email, password: PASSWORD, legalConsent: true } })).status()).toBe(200);
   const otp = await codeFromMail(email);
   expect((await api.post("/api/auth/email-otp/verify-email", { data: { email, otp } })).status()).toBe(200);
   await api.dispose();

@@ -23,7 +23,7 @@ describe.each(DATABASE_KINDS)("verified domains and membership requests on %s", 
   const userAt = async (local: string, name: string): Promise<TestUser> => {
     const email = `${local}-${crypto.randomUUID().slice(0, 8)}@${DOMAIN}`;
     const password = "correct horse battery";
-    expect((await server.fetch("/api/auth/sign-up/email", json({ name, email, password }))).ok).toBe(true);
+    expect((await server.fetch("/api/auth/sign-up/email", json({ name, email, password, legalConsent: true }))).ok).toBe(true);
     const otp = codeIn(await smtp.waitFor(email));
     expect((await server.fetch("/api/auth/email-otp/verify-email", json({ email, otp }))).ok).toBe(true);
     const signIn = await server.fetch("/api/auth/sign-in/email", json({ email, password }));
