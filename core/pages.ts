@@ -19,11 +19,26 @@ export interface PageDef {
   prefixlessRedirect?: boolean;
 }
 
-export const PAGES: readonly PageDef[] = [
+/** What every account page tells robots. */
+export const ACCOUNT_ROBOTS = "noindex, nofollow";
+
+/** An account page: not indexed, not followed. */
+export type AccountPageDef = PageDef & { audience: "account"; robots: typeof ACCOUNT_ROBOTS };
+
+/** The pages of the public site (inside the site's header and footer); they load on the landing page. */
+export const PUBLIC_PAGES: readonly PageDef[] = [
   { path: "", key: "landing", robots: "index, follow", audience: "public", file: "routes/public/landing.tsx" },
   { path: "privacy-policy", key: "privacyPolicy", robots: "noindex, follow", audience: "public", file: "routes/public/privacy-policy.tsx" },
   { path: "imprint", key: "imprint", robots: "noindex, follow", audience: "public", file: "routes/public/imprint.tsx" },
   { path: "terms", key: "terms", robots: "noindex, follow", audience: "public", file: "routes/public/terms.tsx" },
+];
+
+/**
+ * The sign-in, sign-up and signed-in pages. They are never indexed nor followed (their robots value
+ * is fixed by the type), so the page metadata needs no entry of theirs and the landing page does
+ * not load this list.
+ */
+export const ACCOUNT_PAGES: readonly AccountPageDef[] = [
   { path: "sign-up", key: "signUp", robots: "noindex, nofollow", audience: "account", file: "routes/auth/sign-up.tsx" },
   { path: "sign-in", key: "signIn", robots: "noindex, nofollow", audience: "account", file: "routes/auth/sign-in.tsx" },
   {
@@ -76,6 +91,9 @@ export const PAGES: readonly PageDef[] = [
     file: "routes/operator/audit-log.tsx",
   },
 ];
+
+// Marked pure so that a bundle using only PUBLIC_PAGES (the page metadata) leaves the rest out.
+export const PAGES: readonly PageDef[] = /* @__PURE__ */ PUBLIC_PAGES.concat(ACCOUNT_PAGES);
 
 /**
  * Client-rendered routes with parameters (after the language prefix): not prerendered, served the

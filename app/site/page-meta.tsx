@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 import type { Language } from "../../core/languages";
-import { PAGES } from "../../core/pages";
+import { ACCOUNT_ROBOTS, PUBLIC_PAGES } from "../../core/pages";
 import { alternates } from "../../core/site-urls";
+import { pathWithoutLanguage } from "../i18n/paths";
 import { SITE } from "./config";
 import { absoluteUrl, ogLocale, type PageMetadata, siteOrigin, sitePageUrl } from "./seo";
 
@@ -21,8 +23,10 @@ interface Props {
  */
 export function PageMeta({ page, lang, keywords, ogType = "website", ogImage = SITE.ogImagePath, structuredData }: Props) {
   const { t } = useTranslation("common");
-  const def = PAGES.find((p) => p.key === page);
-  const path = def?.path ?? "";
+  // Public pages have their entry; every other page is an account page (never indexed) at the address shown.
+  const { pathname } = useLocation();
+  const def = PUBLIC_PAGES.find((p) => p.key === page);
+  const path = def?.path ?? pathWithoutLanguage(pathname);
   const title = t(`pages.${page}.title`);
   const description = t(`pages.${page}.description`);
   const url = sitePageUrl(lang, path);
@@ -33,8 +37,8 @@ export function PageMeta({ page, lang, keywords, ogType = "website", ogImage = S
       <title>{title}</title>
       <meta name="description" content={description} />
       {keywords && <meta name="keywords" content={keywords} />}
-      <meta name="robots" content={def?.robots ?? "noindex, nofollow"} />
-      {def && <link rel="canonical" href={url} />}
+      <meta name="robots" content={def?.robots ?? ACCOUNT_ROBOTS} />
+      <link rel="canonical" href={url} />
       {def?.audience === "public" &&
         alternates(path, siteOrigin()).map((a) => <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />)}
       <meta property="og:type" content={ogType} />
