@@ -90,9 +90,9 @@ describe.each(DATABASE_KINDS)("a team's general settings on %s", (kind) => {
   });
 
   it("lets an admin set and remove the team's logo under the image rules; members may not", async () => {
-    const put = (user: TestUser, body: Uint8Array, type = "image/gif") =>
+    const put = (user: TestUser, body: Uint8Array<ArrayBuffer>, type = "image/gif") =>
       server.fetch(`/api/teams/${teamId}/logo`, { method: "PUT", headers: as(user, { "content-type": type }), body });
-    const GIF_1X1 = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+    const GIF_1X1 = new Uint8Array(Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"));
     expect((await put(member, GIF_1X1)).status).toBe(403);
     const text = await put(admin, new TextEncoder().encode("not an image"), "image/png");
     expect(text.status).toBe(400);
