@@ -204,6 +204,11 @@ export interface TeamSuggestionList {
   items: TeamSuggestion[];
 }
 
+/** PUT and DELETE /api/teams/:teamId/logo: the logo's URL now, or null. */
+export interface TeamLogo {
+  logo: string | null;
+}
+
 /** GET /api/teams/:teamId/deletion: what deleting the team does to the subscription that pays for it. */
 export interface TeamDeletion {
   /** The team is the last one its paying admin's running subscription pays for: deleting it cancels the subscription. */
@@ -283,6 +288,9 @@ export interface ApiRoutes extends OperatorRoutes {
   "POST /api/teams": { body: CreateTeamRequest; answer: CreatedTeam };
   "GET /api/teams/:teamId": { answer: TeamView };
   "GET /api/teams/:teamId/deletion": { answer: TeamDeletion };
+  /** The image file itself is the body (sent as it is, up to 10 MB). */
+  "PUT /api/teams/:teamId/logo": { file: Blob; answer: TeamLogo };
+  "DELETE /api/teams/:teamId/logo": { answer: TeamLogo };
   "POST /api/teams/:teamId/delete": { body: DeleteTeamRequest; answer: { deleted: true } };
   "GET /api/teams/:teamId/members": { answer: TeamMemberPage };
   "GET /api/teams/:teamId/billing": { answer: TeamBilling };

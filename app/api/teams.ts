@@ -121,3 +121,12 @@ export function joinSuggested(teamId: string, lang: Language): Promise<Done> {
 export function requestToJoin(teamId: string, lang: Language): Promise<Done> {
   return request("POST /api/team-suggestions/:teamId/request", { params: { teamId }, language: lang });
 }
+
+/** Makes the file the team's logo (admins); the server checks and re-encodes it. */
+export async function uploadTeamLogo(teamId: string, file: Blob): Promise<string | null> {
+  return (await request("PUT /api/teams/:teamId/logo", { params: { teamId }, file })).logo;
+}
+
+export async function removeTeamLogo(teamId: string): Promise<void> {
+  await request("DELETE /api/teams/:teamId/logo", { params: { teamId } });
+}

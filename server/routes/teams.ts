@@ -6,6 +6,7 @@ import { requireSession } from "../auth/session.js";
 import { assertCanCreateTeams } from "../billing/billing-service.js";
 import { AppError } from "../errors.js";
 import { readJson } from "../http/errors.js";
+import { imageUploadLimit } from "../images/upload-limit.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { createTeam, type TeamDeps } from "../teams/create-team.js";
 import { type DeleteTeamDeps, deleteTeam, deletionOf } from "../teams/delete-team.js";
@@ -14,6 +15,7 @@ import { listMemberships } from "../teams/memberships.js";
 import { listRoster } from "../teams/roster.js";
 import { teamBilling } from "../teams/team-billing.js";
 import { type TeamEnv, teamGuard } from "../teams/team-guard.js";
+import { removeTeamLogo, setTeamLogo } from "../teams/team-logo.js";
 import { teamView } from "../teams/team-view.js";
 
 const teamBody = z.object({ name: z.string().trim().min(1).max(TEAM_NAME_MAX) });
@@ -65,6 +67,17 @@ export function teamRoutes(deps: {
     await assertCanCreateTeams(db, session.user.id);
     const team = await createTeam(teams, { name: parsed.data.name, userId: session.user.id, headers: c.req.raw.headers });
     return c.json({ id: team?.id, name: team?.name, slug: team?.slug }, 201);
+  });
+
+  // The logo: admins only, under the image rules of profile images (its own body limit).
+  app.put("/api/teams/:teamId/logo", requireSession(auth), teamGuard(db, { organization: ["update"] }), imageUploadLimit(), async (c) => {
+    const logo = await setTeamLogo(db, c.var.membership.organizationId, new Uint8Array(await c.req.arrayBuffer()));
+    return c.json({ logo });
+  });
+
+  app.delete("/api/teams/:teamId/logo", requireSession(auth), teamGuard(db, { organization: ["update"] }), async (c) => {
+    await removeTeamLogo(db, c.var.membership.organizationId);
+    return c.json({ logo: null });
   });
 
   app.get("/api/teams/:teamId/deletion", requireSession(auth), teamGuard(db, { organization: ["delete"] }), async (c) => {

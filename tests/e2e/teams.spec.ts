@@ -79,6 +79,17 @@ test.describe("team management", () => {
     await profile.getByRole("button", { name: "Änderungen speichern" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Gamma Nord" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Teamprofil" }).getByLabel("Slug")).toHaveValue("gamma-nord");
+    // A logo, chosen the way a person chooses a file.
+    const logo = page.getByRole("region", { name: "Logo" });
+    const chooser = page.waitForEvent("filechooser");
+    await logo.getByRole("button", { name: "Logo hochladen" }).click();
+    await (await chooser).setFiles({
+      name: "logo.gif",
+      mimeType: "image/gif",
+      buffer: Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"),
+    });
+    await expect(logo.getByRole("status")).toHaveText("Das Logo wurde gespeichert.");
+    await expect(logo.getByRole("img", { name: "Logo von Gamma Nord" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "team-general-admin-de");
 

@@ -451,6 +451,21 @@ const ROWS: Row[] = [
     allowed: [],
   },
   {
+    route: "PUT /api/teams/:teamId/logo",
+    request: (fx) => ({
+      path: `/api/teams/${fx.team.id}/logo`,
+      init: { method: "PUT", headers: { "content-type": "image/png" }, body: "not an image" },
+    }),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 400 },
+    allowed: [],
+  },
+  {
+    route: "DELETE /api/teams/:teamId/logo",
+    request: (fx) => ({ path: `/api/teams/${fx.team.id}/logo`, init: { method: "DELETE" } }),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
     route: "DELETE /api/account/image",
     request: () => ({ path: "/api/account/image", init: { method: "DELETE" } }),
     status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },

@@ -54,6 +54,8 @@ const OUR_ROUTES: Row[] = [
   { route: "POST /api/team-suggestions/:teamId/request", valid: {} },
   { route: "PUT /api/account/image", valid: {} },
   { route: "DELETE /api/account/image" },
+  { route: "PUT /api/teams/:teamId/logo", valid: {} },
+  { route: "DELETE /api/teams/:teamId/logo" },
   { route: "GET /api/account/devices" },
   { route: "POST /api/account/devices/sign-out", valid: { id: "session" } },
   { route: "POST /api/account/devices/sign-out-others", valid: {} },

@@ -89,6 +89,25 @@ describe.each(DATABASE_KINDS)("a team's general settings on %s", (kind) => {
     ]);
   });
 
+  it("lets an admin set and remove the team's logo under the image rules; members may not", async () => {
+    const put = (user: TestUser, body: Uint8Array<ArrayBuffer>, type = "image/gif") =>
+      server.fetch(`/api/teams/${teamId}/logo`, { method: "PUT", headers: as(user, { "content-type": type }), body });
+    const GIF_1X1 = new Uint8Array(Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"));
+    expect((await put(member, GIF_1X1)).status).toBe(403);
+    const text = await put(admin, new TextEncoder().encode("not an image"), "image/png");
+    expect(text.status).toBe(400);
+    const res = await put(admin, GIF_1X1);
+    expect(res.status).toBe(200);
+    const { logo } = await res.json();
+    expect(logo).toMatch(/^\/api\/images\/[0-9a-f]{64}\.webp$/);
+    expect(await (await server.fetch(`/api/teams/${teamId}`, { headers: as(member) })).json()).toMatchObject({ logo });
+    const image = await server.fetch(logo);
+    expect(image.headers.get("content-type")).toBe("image/webp");
+    expect((await server.fetch(`/api/teams/${teamId}/logo`, { method: "DELETE", headers: as(member) })).status).toBe(403);
+    const removed = await server.fetch(`/api/teams/${teamId}/logo`, { method: "DELETE", headers: as(admin) });
+    expect(await removed.json()).toEqual({ logo: null });
+    expect((await server.fetch(logo)).status).toBe(404);
+  });
   it("deletes a team after its name is typed; the subscription paying only for it is canceled at the provider", async () => {
     // Another team still rides on the subscription: deleting it leaves the subscription running.
     const other = await teamOf(admin, "Other Team");

@@ -57,9 +57,14 @@ export function TeamFrame({
       {team && (
         <>
           <title>{`${team.name} | Recruiting CRM`}</title>
-          <div className="min-w-0">
-            <h1 className="text-3xl font-bold wrap-anywhere text-slate-900">{team.name}</h1>
-            <p className="mt-1 text-sm text-slate-600">{t("frame.yourRole", { role: t(`roles.${team.role}`) })}</p>
+          <div className="flex min-w-0 items-center gap-4">
+            {team.logo && (
+              <img src={team.logo} alt="" width={56} height={56} className="size-14 shrink-0 rounded-xl border border-slate-200" />
+            )}
+            <div className="min-w-0">
+              <h1 className="text-3xl font-bold wrap-anywhere text-slate-900">{team.name}</h1>
+              <p className="mt-1 text-sm text-slate-600">{t("frame.yourRole", { role: t(`roles.${team.role}`) })}</p>
+            </div>
           </div>
           <nav aria-label={t("frame.tabs")} className="flex gap-1 overflow-x-auto border-b border-slate-200">
             <NavLink end to={`/${lang}/teams/${team.id}`} className={tab}>

@@ -4,11 +4,12 @@ import type { TeamDeletion, TeamView } from "../../../core/api";
 import { isValidSlug, roleCan, SLUG_MAX, TEAM_NAME_MAX } from "../../../core/teams";
 import { openBillingPortal } from "../../api/billing";
 import { ApiRequestError } from "../../api/client";
-import { deleteTeam, fetchTeamDeletion } from "../../api/teams";
+import { deleteTeam, fetchTeamDeletion, removeTeamLogo, uploadTeamLogo } from "../../api/teams";
 import { useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { Button, TextField } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
+import { ImageUpload } from "../../ui/image-upload";
 import { ConfirmByName } from "./confirm-by-name";
 import { TeamDomains } from "./team-domains";
 
@@ -208,10 +209,60 @@ function BillingLink({ team }: { team: TeamView }) {
   );
 }
 
-/** /teams/{id}: the team's name and slug (editable by admins), its billing portal, and the danger section. */
+/** The team's logo, changed by admins under the image rules of profile images. */
+function LogoSection({ team, onSaved }: { team: TeamView; onSaved: () => Promise<void> }) {
+  const { t } = useTranslation("teams");
+  const initial = team.name.trim().charAt(0).toUpperCase();
+  return (
+    <section aria-labelledby="logo-title" className={card}>
+      <h2 id="logo-title" className="mb-4 text-lg font-semibold text-slate-900">
+        {t("logo.title")}
+      </h2>
+      <ImageUpload
+        preview={
+          team.logo ? (
+            <img
+              src={team.logo}
+              alt={t("logo.alt", { name: team.name })}
+              width={80}
+              height={80}
+              className="size-20 rounded-2xl border border-slate-200"
+            />
+          ) : (
+            <span aria-hidden="true" className="grid size-20 place-items-center rounded-2xl bg-blue-100 text-3xl font-bold text-blue-800">
+              {initial}
+            </span>
+          )
+        }
+        hasImage={Boolean(team.logo)}
+        texts={{
+          hint: t("logo.hint"),
+          upload: t("logo.upload"),
+          uploading: t("logo.uploading"),
+          remove: t("logo.remove"),
+          saved: t("logo.saved"),
+          removed: t("logo.removed"),
+          tooLarge: t("logo.tooLarge"),
+        }}
+        onUpload={async (file) => {
+          await uploadTeamLogo(team.id, file);
+          await onSaved();
+        }}
+        onRemove={async () => {
+          await removeTeamLogo(team.id);
+          await onSaved();
+        }}
+        errorOf={(failure) => (failure instanceof ApiRequestError && failure.message) || t("logo.failed")}
+      />
+    </section>
+  );
+}
+
+/** /teams/{id}: the team's name, slug and logo (editable by admins), its billing portal, and the danger section. */
 export function TeamGeneral({ team, reload }: { team: TeamView; reload: () => Promise<void> }) {
   return (
     <>
+      {roleCan(team.role, { organization: ["update"] }) && <LogoSection team={team} onSaved={reload} />}
       <ProfileForm key={`${team.name}/${team.slug}`} team={team} onSaved={reload} />
       <TeamDomains team={team} />
       <BillingLink team={team} />
