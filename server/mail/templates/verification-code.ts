@@ -1,17 +1,14 @@
+import type { TFunction } from "i18next";
 import { serverT } from "../../i18n.js";
 import { escapeHtml, heading, htmlLayout } from "../layout.js";
 import type { Mail } from "../transport.js";
 
 type Purpose = "sign-in" | "email-verification" | "forget-password" | "change-email" | "reverification";
 
-/** The 6-digit code mail, in the user's language, as plain text and HTML. */
-export function verificationCodeMail(opts: { to: string; code: string; purpose: Purpose; lang?: string }): Mail {
-  const t = serverT(opts.lang);
-  const key =
-    opts.purpose === "forget-password" ? "resetCode" : opts.purpose === "reverification" ? "reverificationCode" : "verificationCode";
-  const subject = t(`email:${key}.subject`);
-  const intro = t(`email:${key}.intro`);
-  const expiry = t("email:code.expiry", { minutes: 10 });
+/** A mail whose point is a code: the intro, the code set large, how long it is valid, and what to do if unasked. */
+export function codeMail(t: TFunction, opts: { to: string; code: string; subject: string; intro: string; minutes: number }): Mail {
+  const { subject, intro } = opts;
+  const expiry = t("email:code.expiry", { minutes: opts.minutes });
   const ignore = t("email:code.ignore");
   const text = `${intro}\n\n${opts.code}\n\n${expiry}\n${ignore}\n`;
   const html = htmlLayout(
@@ -23,4 +20,12 @@ export function verificationCodeMail(opts: { to: string; code: string; purpose: 
 <p>${escapeHtml(expiry)}</p><p style="color:#6b7280">${escapeHtml(ignore)}</p>`,
   );
   return { to: opts.to, subject, text, html };
+}
+
+/** The 6-digit code mail, in the user's language, as plain text and HTML. */
+export function verificationCodeMail(opts: { to: string; code: string; purpose: Purpose; lang?: string }): Mail {
+  const t = serverT(opts.lang);
+  const key =
+    opts.purpose === "forget-password" ? "resetCode" : opts.purpose === "reverification" ? "reverificationCode" : "verificationCode";
+  return codeMail(t, { to: opts.to, code: opts.code, subject: t(`email:${key}.subject`), intro: t(`email:${key}.intro`), minutes: 10 });
 }
