@@ -1,6 +1,8 @@
-import type { ReactNode } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import type { Paged } from "../../../core/operator";
+import { type Paged, SEARCH_MAX } from "../../../core/operator";
+import { Button, TextField } from "../../ui";
 import { Pager } from "./pager";
 
 /**
@@ -83,4 +85,73 @@ export function usePageParam(): [number, (page: number) => void] {
       setParams(updated);
     },
   ];
+}
+
+export interface SearchFilter {
+  name: string;
+  label: string;
+  /** The value chosen now; none means any. */
+  value: string | undefined;
+  options: readonly { value: string; label: string }[];
+}
+
+/** A console list's search: the text field, its filters (each with "any"), and the button. */
+export function ConsoleSearch({
+  id,
+  label,
+  initial,
+  filters,
+  onSearch,
+}: {
+  id: string;
+  label: string;
+  initial: string;
+  filters: readonly SearchFilter[];
+  onSearch: (values: Record<string, string>) => void;
+}) {
+  const { t } = useTranslation("operator");
+  const [text, setText] = useState(initial);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    onSearch({ q: text.trim(), ...Object.fromEntries(filters.map((f) => [f.name, String(form.get(f.name) ?? "")])) });
+  };
+  return (
+    <search>
+      <form onSubmit={submit} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex sm:items-end">
+        <div className="sm:flex-1">
+          <TextField
+            id={id}
+            look="compact"
+            type="search"
+            label={label}
+            value={text}
+            maxLength={SEARCH_MAX}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        {filters.map((f) => (
+          <label key={f.name} className="block text-sm font-medium text-slate-800">
+            {f.label}
+            <select
+              name={f.name}
+              defaultValue={f.value ?? ""}
+              key={`${f.name}-${f.value}`}
+              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+            >
+              <option value="">{t("users.any")}</option>
+              {f.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <Button type="submit" variant="strong" size="md">
+          {t("users.searchButton")}
+        </Button>
+      </form>
+    </search>
+  );
 }

@@ -1,14 +1,14 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { CONTACT_STATES, type ContactState, HANDLED_NOTE_MAX, type OperatorContactRequest, SEARCH_MAX } from "../../../core/operator";
+import { CONTACT_STATES, type ContactState, HANDLED_NOTE_MAX, type OperatorContactRequest } from "../../../core/operator";
 import { ApiRequestError } from "../../api/client";
 import { operatorApi } from "../../api/operator";
 import type { Session } from "../../identity/client";
 import { Button, buttonClass, TextField } from "../../ui";
 import { Dialog } from "../../ui/dialog";
 import { FormAlert } from "../../ui/form-alert";
-import { Column, ConsoleList, rowRange, usePageParam } from "./console-list";
+import { Column, ConsoleList, ConsoleSearch, rowRange, usePageParam } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
 import { useLoad } from "./use-load";
 
@@ -26,56 +26,30 @@ export function ContactRequestsPage({ session }: { session: Session }) {
   const state = CONTACT_STATES.find((s) => s === params.get("state"));
   const q = params.get("q") ?? "";
   const [load, reload] = useLoad(params.toString(), () => operatorApi.contactRequests({ q: q || undefined, state, page }));
-  const [search, setSearch] = useState(q);
   const [open, setOpen] = useState<OperatorContactRequest | null>(null);
   const when = useDateTime();
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    if (search.trim()) next.set("q", search.trim());
-    const chosen = String(new FormData(event.currentTarget).get("state") ?? "");
-    if (chosen) next.set("state", chosen);
-    setParams(next);
-  };
-
   return (
     <OperatorLayout session={session} title={t("contacts.title")} intro={t("contacts.intro")}>
-      <search>
-        <form
-          onSubmit={submit}
-          className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto_auto] sm:items-end"
-        >
-          <TextField
-            id="contact-search"
-            look="compact"
-            type="search"
-            label={t("contacts.search")}
-            value={search}
-            maxLength={SEARCH_MAX}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          <label className="block text-sm font-medium text-slate-800">
-            {t("contacts.state")}
-            <select
-              name="state"
-              defaultValue={state ?? ""}
-              key={state}
-              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-            >
-              <option value="">{t("contacts.any")}</option>
-              {CONTACT_STATES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`contacts.states.${s}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button type="submit" variant="strong" size="md">
-            {t("users.searchButton")}
-          </Button>
-        </form>
-      </search>
+      <ConsoleSearch
+        id="contact-search"
+        label={t("contacts.search")}
+        initial={q}
+        filters={[
+          {
+            name: "state",
+            label: t("contacts.state"),
+            value: state,
+            options: CONTACT_STATES.map((s) => ({ value: s, label: t(`contacts.states.${s}`) })),
+          },
+        ]}
+        onSearch={({ q: text, state: chosen }) => {
+          const next = new URLSearchParams();
+          if (text) next.set("q", text);
+          if (chosen) next.set("state", chosen);
+          setParams(next);
+        }}
+      />
       <p>
         <a href="/api/admin/contact-requests/export.csv" download className={buttonClass({ variant: "secondary", size: "sm" }, "bg-white")}>
           {t("contacts.export")}

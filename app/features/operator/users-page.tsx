@@ -1,9 +1,7 @@
-import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import {
   type OperatorUserRow,
-  SEARCH_MAX,
   SORT_DIRECTIONS,
   type SortDirection,
   USER_FILTERS,
@@ -14,8 +12,7 @@ import {
 import { operatorApi } from "../../api/operator";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
-import { Button, TextField } from "../../ui";
-import { Column, ConsoleList, rowRange } from "./console-list";
+import { Column, ConsoleList, ConsoleSearch, rowRange } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
 import { useLoad } from "./use-load";
 
@@ -52,7 +49,6 @@ export function UsersPage({ session }: { session: Session }) {
   const [params, setParams] = useSearchParams();
   const query = queryOf(params);
   const [load] = useLoad(params.toString(), () => operatorApi.users(query));
-  const [search, setSearch] = useState(query.q ?? "");
   const when = useDateTime();
 
   const update = (changes: Partial<Record<keyof UserListQuery, string | undefined>>) => {
@@ -63,11 +59,6 @@ export function UsersPage({ session }: { session: Session }) {
     }
     if (!("page" in changes)) next.delete("page");
     setParams(next);
-  };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    update({ q: search.trim(), status: String(form.get("status") ?? ""), plan: String(form.get("plan") ?? "") });
   };
 
   const sortHeader = (column: UserSort, label: string) => {
@@ -88,47 +79,31 @@ export function UsersPage({ session }: { session: Session }) {
     );
   };
 
-  const select = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm";
   return (
     <OperatorLayout session={session} title={t("users.title")} intro={t("users.intro")}>
-      <search>
-        <form
-          onSubmit={submit}
-          className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
-        >
-          <TextField
-            id="user-search"
-            look="compact"
-            type="search"
-            label={t("users.search")}
-            value={search}
-            maxLength={SEARCH_MAX}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          <label className="block text-sm font-medium text-slate-800">
-            {t("users.status")}
-            <select name="status" defaultValue={query.status ?? ""} key={`status-${query.status}`} className={select}>
-              <option value="">{t("users.any")}</option>
-              {USER_FILTERS.status.map((s) => (
-                <option key={s} value={s}>
-                  {t(STATUS_KEYS[s])}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="block text-sm font-medium text-slate-800">
-            {t("users.plan")}
-            <select name="plan" defaultValue={query.plan ?? ""} key={`plan-${query.plan}`} className={select}>
-              <option value="">{t("users.any")}</option>
-              <option value="individual">{t("users.planIndividual")}</option>
-              <option value="pro">{t("users.planPro")}</option>
-            </select>
-          </label>
-          <Button type="submit" variant="strong" size="md">
-            {t("users.searchButton")}
-          </Button>
-        </form>
-      </search>
+      <ConsoleSearch
+        id="user-search"
+        label={t("users.search")}
+        initial={query.q ?? ""}
+        filters={[
+          {
+            name: "status",
+            label: t("users.status"),
+            value: query.status,
+            options: USER_FILTERS.status.map((s) => ({ value: s, label: t(STATUS_KEYS[s]) })),
+          },
+          {
+            name: "plan",
+            label: t("users.plan"),
+            value: query.plan,
+            options: [
+              { value: "individual", label: t("users.planIndividual") },
+              { value: "pro", label: t("users.planPro") },
+            ],
+          },
+        ]}
+        onSearch={(values) => update(values)}
+      />
 
       <LoadState load={load} />
       {load.state === "loaded" && (
