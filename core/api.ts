@@ -242,7 +242,20 @@ export interface SiteConfig {
 /** GET /api/auth/providers: the optional sign-in methods this deployment offers. */
 export interface AuthProviders {
   google: boolean;
+  /** Sign-in by a code e-mailed to the address ("Email me a code"). */
+  emailCode: boolean;
+  /** Sign-in by a link e-mailed to the address ("Email me a sign-in link"). */
+  emailLink: boolean;
 }
+
+/** GET /api/auth/sign-in-link/status: where the page's sign-in link stands (docs/decisions/072). */
+export type SignInLinkState = "none" | "pending" | "verified" | "used" | "expired";
+
+/** POST /api/auth/sign-in-link/open: what the link's page shows. */
+export type SignInLinkOpened = "verified" | "other-device" | "already-verified";
+
+/** What a sign-in answers: a session, or the second step the account asks for first (docs/decisions/073). */
+export type SignInAnswer = { token: string; user: { id: string; email: string } } | { twoFactorRedirect: true; twoFactorMethods: string[] };
 
 /** One signed-in browser or device of the user, as the security page lists it (never its token). */
 export interface Device {
@@ -312,6 +325,11 @@ export interface ApiRoutes extends OperatorRoutes {
   "POST /api/teams/:teamId/invitations/:invitationId/revoke": { answer: Done };
   "GET /api/site-config": { answer: SiteConfig };
   "GET /api/auth/providers": { answer: AuthProviders };
+  "POST /api/auth/sign-in-link/send": { body: { email: string }; answer: { success: true } };
+  "GET /api/auth/sign-in-link/status": { answer: { state: SignInLinkState } };
+  "POST /api/auth/sign-in-link/open": { body: { token: string }; answer: { state: SignInLinkOpened } };
+  "POST /api/auth/sign-in-link/complete": { body: Record<string, never>; answer: SignInAnswer };
+  "POST /api/auth/sign-in-link/confirm": { body: { token: string }; answer: SignInAnswer };
   "GET /api/account/devices": { answer: DeviceList };
   "POST /api/account/devices/sign-out": { body: SignOutDeviceRequest; answer: { ok: true } };
   "POST /api/account/devices/sign-out-others": { answer: SignedOutDevices };

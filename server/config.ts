@@ -62,6 +62,9 @@ const schema = z
     SIGNUP_MODE: z.enum(SIGN_UP_MODES).default("public"),
     /** Forces maintenance mode; the operator can also switch it in the database (npm run maintenance). */
     MAINTENANCE: flag(false),
+    /** Sign-in by a code e-mailed to a verified address, and by an e-mailed link (docs/decisions/072). */
+    SIGN_IN_EMAIL_CODE: flag(true),
+    SIGN_IN_EMAIL_LINK: flag(true),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

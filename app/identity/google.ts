@@ -1,32 +1,39 @@
 import { useEffect, useState } from "react";
+import type { AuthProviders } from "../../core/api";
 import type { Language } from "../../core/languages";
 import { request } from "../api/client";
 import { authClient } from "./client";
 
-// Asked once per page load: the wizard's steps and a return to sign-in then show the button at once.
-let known: boolean | undefined;
-let asking: Promise<boolean> | undefined;
+// Asked once per page load: the wizard's steps and a return to sign-in then show the buttons at once.
+let known: AuthProviders | undefined;
+let asking: Promise<AuthProviders> | undefined;
+const NONE: AuthProviders = { google: false, emailCode: false, emailLink: false };
 
-/** Whether this deployment offers Google sign-in; undefined until known. */
-export function useGoogleAvailable(): boolean | undefined {
+/** The optional sign-in methods this deployment offers (GET /api/auth/providers); undefined until known. */
+export function useAuthProviders(): AuthProviders | undefined {
   const [available, setAvailable] = useState(known);
   useEffect(() => {
     let live = true;
     asking ??= request("GET /api/auth/providers")
-      .then((body) => Boolean(body.google))
+      .then((body) => ({ google: Boolean(body.google), emailCode: Boolean(body.emailCode), emailLink: Boolean(body.emailLink) }))
       .catch(() => {
         asking = undefined;
-        return false;
+        return NONE;
       });
-    void asking.then((google) => {
-      if (asking) known = google;
-      if (live) setAvailable(google);
+    void asking.then((providers) => {
+      if (asking) known = providers;
+      if (live) setAvailable(providers);
     });
     return () => {
       live = false;
     };
   }, []);
   return available;
+}
+
+/** Whether this deployment offers Google sign-in; undefined until known. */
+export function useGoogleAvailable(): boolean | undefined {
+  return useAuthProviders()?.google;
 }
 
 /**

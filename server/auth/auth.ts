@@ -27,6 +27,8 @@ import { type PasswordChecker, passwordChecker } from "./password-policy.js";
 import { AUTH_BASE_PATH, UNUSED_AUTH_PATHS } from "./paths.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
 import { authRequestRules, echoTypedAddress } from "./request-rules.js";
+import { secondFactorOnEveryFirstFactor } from "./second-factor.js";
+import { SIGN_IN_LINK_PATHS, signInLink } from "./sign-in-link.js";
 import { checkNameLengths, createSignUpTeam, signUpPlan } from "./sign-up-plan.js";
 
 /** Header our server sets to the resolved client address; any client-sent value is replaced. */
@@ -58,10 +60,17 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
     database: { db, type: "postgres" },
     secondaryStorage: kv,
     telemetry: { enabled: false },
-    // Code routes the product does not use: sign-in by code (and the account creation it allows),
-    // the deprecated reset alias and the resends outside our own limits, and a bare code check.
-    disabledPaths: [...UNUSED_AUTH_PATHS],
-    hooks: { before: authRequestRules({ emailRules, passwords, signUpAccess: mayCreateAccount }), after: echoTypedAddress },
+    // Code routes the product does not use: the deprecated reset alias and the resends outside our
+    // own limits, and a bare code check; sign-in by e-mailed code and link when switched off.
+    disabledPaths: [
+      ...UNUSED_AUTH_PATHS,
+      ...(config.SIGN_IN_EMAIL_CODE ? [] : ["/sign-in/email-otp"]),
+      ...(config.SIGN_IN_EMAIL_LINK ? [] : SIGN_IN_LINK_PATHS),
+    ],
+    hooks: {
+      before: authRequestRules({ emailRules, passwords, signUpAccess: mayCreateAccount, emailCodeSignIn: config.SIGN_IN_EMAIL_CODE }),
+      after: echoTypedAddress,
+    },
     user: {
       additionalFields: {
         locale: { type: "string", required: false, defaultValue: "en", input: true },
@@ -154,6 +163,8 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
     plugins: [
       emailOTP({
         otpLength: 6,
+        // Sign-in by code is for existing accounts only (docs/decisions/072).
+        disableSignUp: true,
         expiresIn: 10 * 60,
         allowedAttempts: 5,
         // Only a hash is stored, so a read of the database does not hand out pending codes.
@@ -171,6 +182,16 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
           // A verified address needs no verification code: sending one would let a sign-up with
           // someone else's address open their account. The answer stays the same as for a new address.
           if (type === "email-verification" && user?.emailVerified) return;
+          if (type === "sign-in") {
+            // Only to a verified account's address (a code sign-in would verify an address whose
+            // password nobody proved, docs/decisions/072), and not awaited: the answer for an
+            // address with an account must take as long as for one without.
+            if (!user?.emailVerified) return;
+            sendMail(verificationCodeMail({ to: email, code: otp, purpose: type, lang: user.locale ?? undefined })).catch((error) => {
+              logger.error({ err: error }, "sign-in code mail failed");
+            });
+            return;
+          }
           try {
             await sendMail(verificationCodeMail({ to: email, code: otp, purpose: type, lang: user?.locale ?? undefined }));
           } catch (error) {
@@ -219,6 +240,10 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
         allowPasswordless: true,
         backupCodeOptions: { amount: 10, length: 10 },
       }),
+      // The same second step after every other first factor (e-mailed code or link, Google); kept
+      // right after the twoFactor plugin so later plugins never see the session it withdraws.
+      secondFactorOnEveryFirstFactor(),
+      signInLink({ db, sendMail, logger, baseUrl: config.BASE_URL }),
       // Operators (user role "admin", not a team role) and bans: a banned user gets no session.
       admin({ bannedUserMessage: "This account has been suspended. Please contact support if you think this is a mistake." }),
       // Several accounts signed in in one browser: the user menu's account switcher.
@@ -272,7 +297,7 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
             }),
           ]
         : []),
-      authProviders({ google: Boolean(google) }),
+      authProviders({ google: Boolean(google), emailCode: config.SIGN_IN_EMAIL_CODE, emailLink: config.SIGN_IN_EMAIL_LINK }),
     ],
     rateLimit: {
       enabled: config.RATE_LIMIT,
@@ -292,6 +317,11 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
         "/email-otp/reset-password": { window: 60, max: 5 },
         "/email-otp/request-password-reset": { window: 60, max: 3 },
         "/sign-in/social": { window: 60, max: 10 },
+        "/sign-in/email-otp": { window: 60, max: 5 },
+        "/sign-in-link/send": { window: 60, max: 3 },
+        "/sign-in-link/open": { window: 60, max: 10 },
+        "/sign-in-link/confirm": { window: 60, max: 5 },
+        "/sign-in-link/complete": { window: 60, max: 10 },
       },
     },
     advanced: {

@@ -1,9 +1,8 @@
 /** Where Better Auth is mounted. */
 export const AUTH_BASE_PATH = "/api/auth";
 
-/** Better Auth routes switched off (answered 404): see `disabledPaths` in auth.ts. */
+/** Better Auth routes switched off (answered 404): see `disabledPaths` in auth.ts. Sign-in by e-mailed code is switched by `SIGN_IN_EMAIL_CODE`. */
 export const UNUSED_AUTH_PATHS = [
-  "/sign-in/email-otp",
   "/forget-password/email-otp",
   "/send-verification-email",
   "/email-otp/check-verification-otp",
@@ -35,7 +34,7 @@ export const UNUSED_AUTH_PATHS = [
  * whose return is `/callback/:id`), the e-mailed codes and links of verification and password
  * reset, the second step of a sign-in with two-step verification (the authenticator or a backup
  * code, tied to the sign-in by its own short-lived cookie), signing in with a passkey (its challenge
- * and the answer), reading the session and the offered
+ * and the answer), with an e-mailed code or an e-mailed link (docs/decisions/072), reading the session and the offered
  * sign-in methods, and signing out (which must also clear a cookie whose session has already
  * ended). Every other route under /api/auth needs a session, checked before its body is read
  * (see `sessionFirst`).
@@ -58,6 +57,12 @@ export const PUBLIC_AUTH_PATHS = [
   "/two-factor/verify-backup-code",
   "/passkey/generate-authenticate-options",
   "/passkey/verify-authentication",
+  "/sign-in/email-otp",
+  "/sign-in-link/send",
+  "/sign-in-link/status",
+  "/sign-in-link/open",
+  "/sign-in-link/complete",
+  "/sign-in-link/confirm",
   "/get-session",
   "/sign-out",
   "/providers",
@@ -65,7 +70,8 @@ export const PUBLIC_AUTH_PATHS = [
   "/error",
 ] as const;
 
-const matches = (pattern: string, path: string) => {
+/** Whether a route path matches a pattern whose `:name` parts stand for any one non-empty segment. */
+export const pathMatches = (pattern: string, path: string) => {
   const want = pattern.split("/");
   const got = path.split("/");
   return want.length === got.length && want.every((part, i) => part === got[i] || (part.startsWith(":") && got[i] !== ""));
@@ -73,5 +79,5 @@ const matches = (pattern: string, path: string) => {
 
 /** Whether an identity route (its path below /api/auth) needs a signed-in session. */
 export function authPathNeedsSession(path: string): boolean {
-  return ![...PUBLIC_AUTH_PATHS, ...UNUSED_AUTH_PATHS].some((pattern) => matches(pattern, path));
+  return ![...PUBLIC_AUTH_PATHS, ...UNUSED_AUTH_PATHS].some((pattern) => pathMatches(pattern, path));
 }

@@ -1,5 +1,6 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthEndpoint } from "better-auth/api";
+import type { AuthProviders } from "../../core/api.js";
 
 export const GOOGLE_PROVIDER_ID = "google";
 export const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
@@ -8,7 +9,7 @@ export const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/ope
  * GET /api/auth/providers: which optional sign-in methods this deployment offers, so the pages can
  * say that Google is not configured instead of failing after a click.
  */
-export function authProviders(providers: { google: boolean }) {
+export function authProviders(providers: AuthProviders) {
   return {
     id: "auth-providers",
     endpoints: {

@@ -68,8 +68,8 @@ const RULES: Record<string, z.ZodType> = {
   "/organization/update": z.object({ data: organizationData.refine((d) => Object.keys(d).length > 0) }),
   "/organization/invite-member": z.object({ role: teamRoles }),
   "/organization/update-member-role": z.object({ role: teamRoles }),
-  // Codes are sent only to verify an address; reset codes come from /email-otp/request-password-reset.
-  "/email-otp/send-verification-otp": z.object({ type: z.literal("email-verification") }),
+  // Codes are sent to verify an address or to sign in; reset codes come from /email-otp/request-password-reset.
+  "/email-otp/send-verification-otp": z.object({ type: z.enum(["email-verification", "sign-in"]) }),
 };
 
 type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -178,7 +178,7 @@ async function checkNewPassword(ctx: AuthContext, passwords: PasswordChecker) {
 /** The account a sign-in names (by e-mail address or username), if it exists. */
 async function signInUserId(ctx: AuthContext): Promise<string | undefined> {
   const { email, username } = (ctx.body ?? {}) as { email?: unknown; username?: unknown };
-  if (ctx.path === "/sign-in/email" && typeof email === "string") {
+  if ((ctx.path === "/sign-in/email" || ctx.path === "/sign-in/email-otp") && typeof email === "string") {
     return (await ctx.context.internalAdapter.findUserByEmail(email.trim().toLowerCase()))?.user.id;
   }
   if (ctx.path === "/sign-in/username" && typeof username === "string") {
@@ -214,6 +214,18 @@ async function refuseSignedInAccount(ctx: AuthContext) {
 }
 
 /**
+ * A code sign-in opens only an account whose address is verified: on any other the library would
+ * verify the address and revoke the password nobody proved. No code is ever mailed for such an
+ * address (auth.ts), so it is answered like a wrong code.
+ */
+async function refuseUnverifiedCodeSignIn(ctx: AuthContext) {
+  const userId = await signInUserId(ctx);
+  if (!userId) return;
+  const user = await ctx.context.internalAdapter.findUserById(userId);
+  if (!user?.emailVerified) throw APIError.from("BAD_REQUEST", { code: "INVALID_OTP", message: "Invalid OTP" });
+}
+
+/**
  * A password on the common list must be replaced before it opens a session: when the sign-in's
  * password is right, it is refused with the sign-in variant of the breach message and the person
  * resets it by code. A wrong password is left to Better Auth, which answers as for any other.
@@ -235,9 +247,22 @@ async function refuseCommonPasswordSignIn(ctx: AuthContext) {
  * applies the password rule to every route that sets one and the e-mail rules to addresses given
  * to an account.
  */
-export const authRequestRules = (deps: { emailRules: EmailRules; passwords: PasswordChecker; signUpAccess: SignUpAccess }) =>
+export const authRequestRules = (deps: {
+  emailRules: EmailRules;
+  passwords: PasswordChecker;
+  signUpAccess: SignUpAccess;
+  /** Whether sign-in codes may be asked for (`SIGN_IN_EMAIL_CODE`). */
+  emailCodeSignIn: boolean;
+}) =>
   createAuthMiddleware(async (ctx) => {
     if (ctx.path === "/email-otp/verify-email") await refuseVerifiedAddress(ctx);
+    if (ctx.path === "/email-otp/send-verification-otp" && ctx.body?.type === "sign-in" && !deps.emailCodeSignIn) {
+      throw APIError.from("BAD_REQUEST", { code: "INVALID_OTP_TYPE", message: "Invalid OTP type" });
+    }
+    if (ctx.path === "/sign-in/email-otp") {
+      await refuseSignedInAccount(ctx);
+      await refuseUnverifiedCodeSignIn(ctx);
+    }
     if (ctx.path === "/sign-in/email" || ctx.path === "/sign-in/username") {
       await refuseSignedInAccount(ctx);
       await refuseCommonPasswordSignIn(ctx);

@@ -316,6 +316,25 @@ export interface WaitlistTable {
   invited_at: Timestamp | null;
 }
 
+export type SignInLinkStatus = "pending" | "verified" | "used";
+
+/** A sign-in by e-mailed link (migration 0021_sign_in_links): the attempt's state. */
+export interface SignInLinkTable {
+  id: string;
+  /** The account signed in; null when the address has no verified account (no mail was sent). */
+  user_id: string | null;
+  email: string;
+  language: string;
+  /** SHA-256 of the link's token; the token itself is only in the mail. */
+  token_hash: string;
+  /** pending: mailed; verified: opened in the browser that asked; used: a session was made from it. */
+  status: Generated<SignInLinkStatus>;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  verified_at: Timestamp | null;
+  used_at: Timestamp | null;
+}
+
 /** Tables the product's own code queries; Better Auth manages the rest of its tables itself. */
 export interface Database {
   user: UserTable;
@@ -342,4 +361,5 @@ export interface Database {
   team_domain: TeamDomainTable;
   membership_request: MembershipRequestTable;
   waitlist: WaitlistTable;
+  sign_in_link: SignInLinkTable;
 }

@@ -249,7 +249,7 @@ describe.each(DATABASE_KINDS)("routes that need a session, for a visitor without
     const signUp = await server.fetch("/api/auth/sign-up/email", { method: "POST", headers: JSON_TYPE, body: "{" });
     expect(signUp.status).toBe(400);
     expect(await (await server.fetch("/api/auth/get-session")).json()).toBeNull();
-    const unused = await server.fetch("/api/auth/sign-in/email-otp", { method: "POST", headers: JSON_TYPE, body: "{}" });
+    const unused = await server.fetch("/api/auth/forget-password/email-otp", { method: "POST", headers: JSON_TYPE, body: "{}" });
     expect(unused.status).toBe(404);
   });
 });

@@ -5,7 +5,7 @@ import { isUsernameIdentifier } from "../../../core/username";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { type AuthError, authErrorMessage } from "../../identity/errors";
-import { continueWithGoogle } from "../../identity/google";
+import { continueWithGoogle, useAuthProviders } from "../../identity/google";
 import { SessionCheckFailed } from "../../identity/session-check-failed";
 import { sessionState, sessionUnreadable } from "../../identity/session-state";
 import { linkClass, PageSpinner, TextField } from "../../ui";
@@ -19,11 +19,17 @@ import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
 import { SecondFactorForm } from "../security/second-factor-form";
 import type { VerifyEmailState } from "../sign-up/state";
+import { EmailCodeSignIn } from "./email-code-sign-in";
+import { EmailLinkSignIn } from "./email-link-sign-in";
+import { LinkLanding } from "./link-landing";
+import { type FirstFactorDone, secondStepOf } from "./sign-in-answer";
 
 /**
  * The sign-in page: e-mail address or username and password, Google, and the way to the password
- * reset and sign-up. With `?add=1` a signed-in visitor signs in with a further account (the user
- * menu's "Add account") and stays signed in with the first.
+ * reset and sign-up; once interactive also a passkey, an e-mailed code and an e-mailed link where
+ * the deployment offers them. With `?add=1` a signed-in visitor signs in with a further account (the user
+ * menu's "Add account") and stays signed in with the first. `?link=` is the page an e-mailed
+ * sign-in link opens; `?second-step=` the second step after Google (server/auth/second-factor.ts).
  */
 export function SignInForm() {
   const { t } = useTranslation(["auth", "account"]);
@@ -41,7 +47,13 @@ export function SignInForm() {
   const [secondFactor, setSecondFactor] = useState<string[] | null>(null);
   /** The password was right but is on the list of common passwords: it must be reset first. */
   const [mustReset, setMustReset] = useState(false);
+  /** Another first factor than the password, chosen by its button. */
+  const [method, setMethod] = useState<"password" | "code" | "link">("password");
+  const providers = useAuthProviders();
   const oauthFailed = params.get("oauth") === "error";
+  // Read after hydration only: the prerendered page has no query string.
+  const linkToken = hydrated ? params.get("link") : null;
+  const secondStep = params.get("second-step");
   const addingAccount = params.get("add") === "1";
   const dashboard = `/${lang}/dashboard`;
 
@@ -50,9 +62,15 @@ export function SignInForm() {
     if (oauthFailed) setError(t("google.failed"));
   }, [oauthFailed, t]);
 
+  // Google's return for an account with two-step verification (the server sends it here).
   useEffect(() => {
-    if (session.data && !addingAccount) navigate(dashboard, { replace: true });
-  }, [session.data, addingAccount, navigate, dashboard]);
+    if (secondStep) setSecondFactor(secondStep === "totp" ? ["totp"] : []);
+  }, [secondStep]);
+
+  // The link's page says what happened to the link, signed in or not.
+  useEffect(() => {
+    if (session.data && !addingAccount && !linkToken) navigate(dashboard, { replace: true });
+  }, [session.data, addingAccount, linkToken, navigate, dashboard]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -131,7 +149,7 @@ export function SignInForm() {
   // The form is in the prerendered page, so it paints at once; its controls stay disabled until
   // the page is interactive (a submit before that would be a plain GET with the password in the URL).
   // A signed-in visitor is sent on to the dashboard once the session is known.
-  if (session.data && !(hydrated && addingAccount)) {
+  if (session.data && !(hydrated && (addingAccount || linkToken))) {
     return <PageSpinner />;
   }
 
@@ -140,10 +158,34 @@ export function SignInForm() {
     navigate(dashboard, { replace: true });
   };
 
+  /** An e-mailed code or link was right: the second step, or the dashboard. */
+  const firstFactorDone: FirstFactorDone = (answer) => {
+    const methods = secondStepOf(answer);
+    if (methods) return setSecondFactor(methods);
+    void signedIn();
+  };
+
   if (secondFactor) {
     return (
       <AuthShell>
         <SecondFactorForm methods={secondFactor} onSignedIn={() => void signedIn()} />
+      </AuthShell>
+    );
+  }
+
+  if (linkToken) {
+    return (
+      <AuthShell>
+        <LinkLanding token={linkToken} onDone={firstFactorDone} />
+      </AuthShell>
+    );
+  }
+
+  if (method !== "password") {
+    const Other = method === "code" ? EmailCodeSignIn : EmailLinkSignIn;
+    return (
+      <AuthShell>
+        <Other initialEmail={email.trim()} onDone={firstFactorDone} onCancel={() => setMethod("password")} />
       </AuthShell>
     );
   }
@@ -214,6 +256,16 @@ export function SignInForm() {
               <FormButton variant="secondary" onClick={() => void passkey(false)} disabled={busy}>
                 {t("signIn.usePasskey")}
               </FormButton>
+              {providers?.emailCode && (
+                <FormButton variant="secondary" onClick={() => setMethod("code")} disabled={busy}>
+                  {t("signIn.emailCode")}
+                </FormButton>
+              )}
+              {providers?.emailLink && (
+                <FormButton variant="secondary" onClick={() => setMethod("link")} disabled={busy}>
+                  {t("signIn.emailLink")}
+                </FormButton>
+              )}
             </>
           )}
           <GoogleButton onClick={google} busy={busy} divider={hydrated ? "none" : "before"} />

@@ -26,6 +26,12 @@ export function codeMail(t: TFunction, opts: { to: string; code: string; subject
 export function verificationCodeMail(opts: { to: string; code: string; purpose: Purpose; lang?: string }): Mail {
   const t = serverT(opts.lang);
   const key =
-    opts.purpose === "forget-password" ? "resetCode" : opts.purpose === "reverification" ? "reverificationCode" : "verificationCode";
+    opts.purpose === "forget-password"
+      ? "resetCode"
+      : opts.purpose === "reverification"
+        ? "reverificationCode"
+        : opts.purpose === "sign-in"
+          ? "signInCode"
+          : "verificationCode";
   return codeMail(t, { to: opts.to, code: opts.code, subject: t(`email:${key}.subject`), intro: t(`email:${key}.intro`), minutes: 10 });
 }
