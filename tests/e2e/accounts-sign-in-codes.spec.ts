@@ -96,7 +96,10 @@ for (const lang of ["en", "de"] as const) {
     const { email, request } = await accountFor(() => playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL }), lang);
     await request.dispose();
     await page.goto(`/${lang}/sign-in`);
-    await page.getByRole("button", { name: x.emailCode }).click(SLOW);
+    // The password form stays the first screen; the other ways are offered below it.
+    await expect(page.getByRole("button", { name: x.emailLink })).toBeVisible(SLOW);
+    await shot(page, info, "sign-in-methods", lang);
+    await page.getByRole("button", { name: x.emailCode }).click();
     await expect(page.getByLabel(x.email)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, info, "code-request", lang);

@@ -87,8 +87,9 @@ export function LinkLanding({ token, onDone }: { token: string; onDone: FirstFac
     case "other-device":
       return (
         <div className="space-y-5">
-          <StepHeading title={t("linkLanding.otherDeviceTitle")} subtitle={t("linkLanding.otherDevice")} />
+          <StepHeading title={t("linkLanding.otherDeviceTitle")} />
           <FormAlert tone="info">{t("errors.verification_link_other_device")}</FormAlert>
+          <p className="text-slate-700">{t("linkLanding.otherDevice")}</p>
           {error && <FormAlert>{error}</FormAlert>}
           <FormButton onClick={() => void signInHere()} disabled={busy} aria-busy={busy || undefined}>
             {busy ? t("linkLanding.signingIn") : t("linkLanding.signInHere")}
