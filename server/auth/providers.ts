@@ -6,9 +6,9 @@ export const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/ope
 
 /**
  * GET /api/auth/providers: which optional sign-in methods this deployment offers, so the pages can
- * say that Google is not configured instead of failing after a click.
+ * say that Google is not configured instead of failing after a click, and offer phone sign-in only where it is on.
  */
-export function authProviders(providers: { google: boolean }) {
+export function authProviders(providers: { google: boolean; phone: boolean }) {
   return {
     id: "auth-providers",
     endpoints: {
