@@ -6,6 +6,7 @@ import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { type AuthError, authErrorMessage } from "../../identity/errors";
 import { continueWithGoogle } from "../../identity/google";
+import { usePhoneSignInAvailable } from "../../identity/phone-sign-in";
 import { SessionCheckFailed } from "../../identity/session-check-failed";
 import { sessionState, sessionUnreadable } from "../../identity/session-state";
 import { linkClass, PageSpinner, TextField } from "../../ui";
@@ -17,6 +18,7 @@ import { GoogleButton } from "../auth-shell/google-button";
 import { OrDivider } from "../auth-shell/or-divider";
 import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
+import { PhoneSignInForm, type PhoneSignInResult } from "../phone/phone-sign-in-form";
 import { SecondFactorForm } from "../security/second-factor-form";
 import type { VerifyEmailState } from "../sign-up/state";
 
@@ -41,6 +43,9 @@ export function SignInForm() {
   const [secondFactor, setSecondFactor] = useState<string[] | null>(null);
   /** The password was right but is on the list of common passwords: it must be reset first. */
   const [mustReset, setMustReset] = useState(false);
+  /** "Use your phone": signing in with a code texted to a verified number, when the deployment offers it. */
+  const phoneAvailable = usePhoneSignInAvailable();
+  const [byPhone, setByPhone] = useState(false);
   const oauthFailed = params.get("oauth") === "error";
   const addingAccount = params.get("add") === "1";
   const dashboard = `/${lang}/dashboard`;
@@ -148,6 +153,21 @@ export function SignInForm() {
     );
   }
 
+  // A phone sign-in ends like a password one: with a session, or with the second step.
+  const phoneResult = (result: PhoneSignInResult) => {
+    if (result.twoFactorRedirect) return setSecondFactor(result.twoFactorMethods ?? []);
+    if (!result.token) return setError(t("signIn.incomplete"));
+    void signedIn();
+  };
+
+  if (byPhone) {
+    return (
+      <AuthShell>
+        <PhoneSignInForm onResult={phoneResult} onBack={() => setByPhone(false)} />
+      </AuthShell>
+    );
+  }
+
   return (
     <AuthShell>
       {/* A signed-in visitor whose session could not be read is offered a retry, not taken as signed out. */}
@@ -214,6 +234,18 @@ export function SignInForm() {
               <FormButton variant="secondary" onClick={() => void passkey(false)} disabled={busy}>
                 {t("signIn.usePasskey")}
               </FormButton>
+              {phoneAvailable && (
+                <FormButton
+                  variant="secondary"
+                  onClick={() => {
+                    setError(undefined);
+                    setByPhone(true);
+                  }}
+                  disabled={busy}
+                >
+                  {t("phone:signIn.usePhone" as never)}
+                </FormButton>
+              )}
             </>
           )}
           <GoogleButton onClick={google} busy={busy} divider={hydrated ? "none" : "before"} />
