@@ -246,6 +246,8 @@ export interface AuthProviders {
   emailCode: boolean;
   /** Sign-in by a link e-mailed to the address ("Email me a sign-in link"). */
   emailLink: boolean;
+  /** Signing in with a code sent to a verified phone number ("Use your phone"). */
+  phone: boolean;
 }
 
 /** GET /api/auth/sign-in-link/status: where the page's sign-in link stands (docs/decisions/072). */
@@ -343,6 +345,13 @@ export interface ApiRoutes extends OperatorRoutes {
   "POST /api/account/delete": { body: { confirmation: string }; answer: Done };
   "POST /api/account/legal-consent": { body: { accepted: true }; answer: LegalConsent };
   "POST /api/waitlist": { body: { email: string }; answer: Done };
+  "GET /api/account/phone-numbers": { answer: PhoneNumberList };
+  "POST /api/account/phone-numbers": { body: { phoneNumber: string }; answer: PhoneNumberSummary };
+  "POST /api/account/phone-numbers/:id/code": { answer: Done };
+  "POST /api/account/phone-numbers/:id/verify": { body: { code: string }; answer: PhoneNumberSummary };
+  "POST /api/account/phone-numbers/:id/primary": { answer: Done };
+  "DELETE /api/account/phone-numbers/:id": { answer: Done };
+  "POST /api/account/phone-numbers/two-factor": { body: { enabled: boolean }; answer: PhoneNumberList };
   "POST /api/waitlist/confirm": { body: { token: string }; answer: Done };
 }
 
@@ -376,4 +385,20 @@ export interface PasskeySummary {
   name: string;
   createdAt: string | null;
   lastUsedAt: string | null;
+}
+
+/** One of the account's phone numbers, in E.164 form ("+4915123456789"). */
+export interface PhoneNumberSummary {
+  id: string;
+  phoneNumber: string;
+  verified: boolean;
+  /** The verified number second-step codes go to; at most one. */
+  primary: boolean;
+  createdAt: string;
+}
+
+/** GET /api/account/phone-numbers: the numbers, primary first, and whether text message codes are a second step. */
+export interface PhoneNumberList {
+  numbers: PhoneNumberSummary[];
+  smsTwoFactor: boolean;
 }

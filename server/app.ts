@@ -32,6 +32,7 @@ import type { KeyValueStore } from "./kv.js";
 import type { SendMail } from "./mail/transport.js";
 import type { LocalProvider } from "./payments/local-provider.js";
 import { createPaymentProvider } from "./payments/payment-provider.js";
+import type { PhoneDeps } from "./phone/phone-numbers.js";
 import { accountRoutes } from "./routes/account.js";
 import { accountSecurityRoutes } from "./routes/account-security.js";
 import { billingRoutes } from "./routes/billing.js";
@@ -40,6 +41,7 @@ import { healthRoutes } from "./routes/health.js";
 import { localPaymentRoutes } from "./routes/local-payments.js";
 import { localeRoutes } from "./routes/locales.js";
 import { operatorRoutes } from "./routes/operator.js";
+import { phoneNumberRoutes } from "./routes/phone-numbers.js";
 import { seoRoutes } from "./routes/seo.js";
 import { siteConfigRoutes } from "./routes/site-config.js";
 import { teamDomainRoutes } from "./routes/team-domains.js";
@@ -63,6 +65,8 @@ export interface AppDeps {
   sendMail: SendMail;
   /** The new-password rule with its breach checks, shared with Better Auth's routes. */
   passwords: PasswordChecker;
+  /** Phone numbers: text messages and their limits, shared with the identity plugin's routes. */
+  phone: PhoneDeps;
 }
 
 /** The whole HTTP surface; thin routes over domain modules. */
@@ -131,6 +135,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", teamDomainRoutes({ auth, db, config, rules: emailRulesOf(config), sendMail: deps.sendMail }));
   app.route("/", accountRoutes({ auth, db }));
   app.route("/", accountSecurityRoutes({ auth, db, sendMail: deps.sendMail, passwords: deps.passwords, config, kv: deps.kv }));
+  app.route("/", phoneNumberRoutes({ auth, db, phone: deps.phone }));
   app.route("/", imageRoutes(db));
   app.route(
     "/",

@@ -27,9 +27,27 @@ describe("loadConfig", () => {
     ["AUTH_SECRET", "short"],
     ["RATE_LIMIT", "sometimes"],
     ["GA_MEASUREMENT_ID", "UA-1234"],
+    ["SMS_PROVIDER_URL", "ftp://sms.example"],
+    ["SMS_FROM", "+49 not a sender"],
+    ["SIGN_IN_PHONE", "maybe"],
   ])("stops with a message naming %s for the bad value %j", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("offers phone sign-in by default, in production only with an SMS provider, and needs the provider's credentials", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).SIGN_IN_PHONE).toBe(true);
+    const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), DATA_DIR: dataDir() };
+    expect(loadConfig(production).SIGN_IN_PHONE).toBe(false);
+    const provider = {
+      SMS_PROVIDER_URL: "https://sms.example/send",
+      SMS_PROVIDER_USERNAME: "ac1",
+      SMS_PROVIDER_PASSWORD: "pw",
+      SMS_FROM: "Recruiting",
+    };
+    expect(loadConfig({ ...production, ...provider }).SIGN_IN_PHONE).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), SIGN_IN_PHONE: "off" }).SIGN_IN_PHONE).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_PROVIDER_URL: "https://sms.example/send" })).toThrow(/SMS_PROVIDER_URL needs/);
   });
 
   it("refuses production without AUTH_SECRET", () => {

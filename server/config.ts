@@ -20,6 +20,14 @@ const flag = (fallback: boolean) =>
     )
     .transform((v) => (v === undefined ? fallback : ["true", "1", "on"].includes(v)));
 
+/** A switch whose default depends on other settings: undefined when not set. */
+const optionalFlag = z
+  .preprocess(
+    (v) => (v === "" || v === undefined ? undefined : String(v).toLowerCase()),
+    z.enum(["true", "false", "1", "0", "on", "off"]).optional(),
+  )
+  .transform((v) => (v === undefined ? undefined : ["true", "1", "on"].includes(v)));
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -65,6 +73,16 @@ const schema = z
     /** Sign-in by a code e-mailed to a verified address, and by an e-mailed link (docs/decisions/072). */
     SIGN_IN_EMAIL_CODE: flag(true),
     SIGN_IN_EMAIL_LINK: flag(true),
+    /** An HTTP SMS provider taking a Twilio-style form POST (To, From, Body) with basic auth; without it, text messages go to the development SMS outbox. */
+    SMS_PROVIDER_URL: optional(url(["http", "https"])),
+    SMS_PROVIDER_USERNAME: optional(z.string().min(1)),
+    SMS_PROVIDER_PASSWORD: optional(z.string().min(1)),
+    /** The sender of text messages: a phone number in international format or an alphanumeric sender id. */
+    SMS_FROM: optional(
+      z.string().regex(/^(\+\d{6,15}|[A-Za-z0-9 ]{1,11})$/, "must be a number like +4915123456789 or up to 11 letters and digits"),
+    ),
+    /** Signing in with a code sent to a phone; on by default, except in production without an SMS provider. */
+    SIGN_IN_PHONE: optionalFlag,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
@@ -77,6 +95,13 @@ const schema = z
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when STRIPE_SECRET_KEY is set" });
     }
+    if (env.SMS_PROVIDER_URL && !(env.SMS_PROVIDER_USERNAME && env.SMS_PROVIDER_PASSWORD && env.SMS_FROM)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMS_PROVIDER_URL"],
+        message: "needs SMS_PROVIDER_USERNAME, SMS_PROVIDER_PASSWORD and SMS_FROM as well",
+      });
+    }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
         code: "custom",
@@ -86,9 +111,10 @@ const schema = z
     }
   });
 
-export type Config = Omit<z.output<typeof schema>, "BASE_URL" | "AUTH_SECRET"> & {
+export type Config = Omit<z.output<typeof schema>, "BASE_URL" | "AUTH_SECRET" | "SIGN_IN_PHONE"> & {
   BASE_URL: string;
   AUTH_SECRET: string;
+  SIGN_IN_PHONE: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -107,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: dataDir,
     BASE_URL: (c.BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
     AUTH_SECRET: c.AUTH_SECRET ?? developmentSecret(dataDir),
+    // Without a provider, text messages only reach the development outbox: no use to real people in production.
+    SIGN_IN_PHONE: c.SIGN_IN_PHONE ?? (c.NODE_ENV !== "production" || Boolean(c.SMS_PROVIDER_URL)),
   };
 }
 

@@ -97,6 +97,16 @@ export const ERRORS = {
   waitlistInvalid: { status: 400, key: "auth:errors.WAITLIST_INVALID", code: "WAITLIST_INVALID" },
   waitlistLinkInvalid: { status: 400, key: "auth:errors.WAITLIST_LINK_INVALID", code: "WAITLIST_LINK_INVALID" },
   waitlistTooManyRequests: { status: 429, key: "auth:errors.TOO_MANY_REQUESTS", code: "TOO_MANY_REQUESTS" },
+  // Phone numbers and text messages (docs/decisions/074, 075).
+  phoneInvalid: { status: 400, key: "auth:errors.form_param_format_invalid_phone", code: "form_param_format_invalid_phone" },
+  phoneTaken: { status: 409, key: "auth:errors.phone_number_exists", code: "phone_number_exists" },
+  phoneAlreadyAdded: { status: 409, key: "auth:errors.form_identifier_exists_phone", code: "form_identifier_exists_phone" },
+  phoneLimit: { status: 409, key: "auth:errors.phone_numbers_limit", code: "phone_numbers_limit" },
+  phoneNotFound: { status: 404, key: "auth:errors.phone_number_not_found", code: "phone_number_not_found" },
+  phoneNotVerified: { status: 409, key: "auth:errors.phone_number_not_verified", code: "phone_number_not_verified" },
+  phoneCodeIncorrect: { status: 400, key: "auth:errors.form_code_incorrect", code: "form_code_incorrect" },
+  smsTooManyRequests: { status: 429, key: "auth:errors.sms_too_many_requests", code: "sms_too_many_requests" },
+  smsFailed: { status: 502, key: "auth:errors.sms_delivery_failed", code: "sms_delivery_failed" },
 } as const satisfies Record<string, ErrorAnswer>;
 
 export interface ErrorAnswer {

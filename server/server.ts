@@ -16,6 +16,9 @@ import { type KeyValueStore, redisStore } from "./kv.js";
 import { startOutboxWorker } from "./mail/outbox-worker.js";
 import { createMailer } from "./mail/transport.js";
 import { CLIENT_BUILD_DIR } from "./paths.js";
+import type { PhoneDeps } from "./phone/phone-numbers.js";
+import { smsLimiter } from "./sms/sms-limits.js";
+import { createSmsSender } from "./sms/sms-sender.js";
 
 export interface RunningServer {
   url: string;
@@ -55,7 +58,16 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   }
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, logger });
   const passwords = passwordChecker(config, logger);
-  const auth = createAuth({ config, db: database.db, sendMail: mailer.sendMail, kv, logger, passwords });
+  const sms = createSmsSender(config, database.db, logger);
+  const smsLimits = smsLimiter({ enabled: config.RATE_LIMIT, kv, logger });
+  const auth = createAuth({ config, db: database.db, sendMail: mailer.sendMail, kv, logger, passwords, sms, smsLimits });
+  const phone: PhoneDeps = {
+    db: database.db,
+    sms,
+    limiter: smsLimits,
+    logger,
+    updateUser: async (userId, data) => (await auth.$context).internalAdapter.updateUser(userId, data),
+  };
   const outbox = startOutboxWorker({
     db: database.db,
     sendMail: mailer.sendMail,
@@ -63,7 +75,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified },
     releaseLeasesOnStart: database.kind === "pglite",
   });
-  const app = createApp({ config, db: database.db, auth, logger, files, kv, outbox, sendMail: mailer.sendMail, passwords });
+  const app = createApp({ config, db: database.db, auth, logger, files, kv, outbox, sendMail: mailer.sendMail, passwords, phone });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));

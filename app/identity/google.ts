@@ -7,7 +7,7 @@ import { authClient } from "./client";
 // Asked once per page load: the wizard's steps and a return to sign-in then show the buttons at once.
 let known: AuthProviders | undefined;
 let asking: Promise<AuthProviders> | undefined;
-const NONE: AuthProviders = { google: false, emailCode: false, emailLink: false };
+const NONE: AuthProviders = { google: false, emailCode: false, emailLink: false, phone: false };
 
 /** The optional sign-in methods this deployment offers (GET /api/auth/providers); undefined until known. */
 export function useAuthProviders(): AuthProviders | undefined {
@@ -15,7 +15,12 @@ export function useAuthProviders(): AuthProviders | undefined {
   useEffect(() => {
     let live = true;
     asking ??= request("GET /api/auth/providers")
-      .then((body) => ({ google: Boolean(body.google), emailCode: Boolean(body.emailCode), emailLink: Boolean(body.emailLink) }))
+      .then((body) => ({
+        google: Boolean(body.google),
+        emailCode: Boolean(body.emailCode),
+        emailLink: Boolean(body.emailLink),
+        phone: Boolean(body.phone),
+      }))
       .catch(() => {
         asking = undefined;
         return NONE;

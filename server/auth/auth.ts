@@ -19,6 +19,11 @@ import type { KeyValueStore } from "../kv.js";
 import { existingAccountMail } from "../mail/templates/existing-account.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
 import type { SendMail } from "../mail/transport.js";
+import type { PhoneDeps } from "../phone/phone-numbers.js";
+import { PHONE_SIGN_IN_CODE_PATH, PHONE_SIGN_IN_PATH, phoneNumbers } from "../phone/phone-sign-in.js";
+import { sendSecondStepSms } from "../phone/sms-two-factor.js";
+import { type SmsLimiter, smsLimiter } from "../sms/sms-limits.js";
+import { createSmsSender, type SmsSender } from "../sms/sms-sender.js";
 import { teamAccess, teamRoles } from "../teams/access.js";
 import { queueInvitationMail } from "../teams/invitations.js";
 import { memberLimitOf, seatsUsed } from "../teams/roster.js";
@@ -45,12 +50,31 @@ export interface AuthDeps {
   logger: Logger;
   /** The new-password rule; built from the configuration when not given. */
   passwords?: PasswordChecker;
+  /** Text messages and their limits, shared with the phone number routes; built from the configuration when not given. */
+  sms?: SmsSender;
+  smsLimits?: SmsLimiter;
 }
 
-export function createAuth({ config, db, sendMail, kv, logger, passwords = passwordChecker(config, logger) }: AuthDeps) {
+export function createAuth({
+  config,
+  db,
+  sendMail,
+  kv,
+  logger,
+  passwords = passwordChecker(config, logger),
+  sms = createSmsSender(config, db, logger),
+  smsLimits = smsLimiter({ enabled: config.RATE_LIMIT, kv, logger }),
+}: AuthDeps) {
   const google = config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET;
   const emailRules = emailRulesOf(config);
   const mayCreateAccount = signUpAccess({ db, mode: config.SIGNUP_MODE, rules: emailRules });
+  const phone: PhoneDeps = {
+    db,
+    sms,
+    limiter: smsLimits,
+    logger,
+    updateUser: async (userId, data) => (await auth.$context).internalAdapter.updateUser(userId, data),
+  };
   const auth = betterAuth({
     appName: "Recruiting CRM",
     baseURL: config.BASE_URL,
@@ -61,11 +85,12 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
     secondaryStorage: kv,
     telemetry: { enabled: false },
     // Code routes the product does not use: the deprecated reset alias and the resends outside our
-    // own limits, and a bare code check; sign-in by e-mailed code and link when switched off.
+    // own limits, and a bare code check; sign-in by e-mailed code, link or phone when switched off.
     disabledPaths: [
       ...UNUSED_AUTH_PATHS,
       ...(config.SIGN_IN_EMAIL_CODE ? [] : ["/sign-in/email-otp"]),
       ...(config.SIGN_IN_EMAIL_LINK ? [] : SIGN_IN_LINK_PATHS),
+      ...(config.SIGN_IN_PHONE ? [] : [PHONE_SIGN_IN_CODE_PATH, PHONE_SIGN_IN_PATH]),
     ],
     hooks: {
       before: authRequestRules({ emailRules, passwords, signUpAccess: mayCreateAccount, emailCodeSignIn: config.SIGN_IN_EMAIL_CODE }),
@@ -93,6 +118,8 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
         createOrganization: { type: "boolean", required: false, defaultValue: false, input: false },
         organizationName: { type: "string", required: false, input: false },
         // --- end of sign-up fields ---
+        // Text message codes are a second step (server/phone/phone-numbers.ts, migration 0022).
+        smsTwoFactorEnabled: { type: "boolean", required: false, defaultValue: false, input: false },
       },
     },
     databaseHooks: {
@@ -239,6 +266,15 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
         // accounts that sign in with Google have none to give.
         allowPasswordless: true,
         backupCodeOptions: { amount: 10, length: 10 },
+        // Text message codes to the account's verified primary number, for accounts that turned them
+        // on (server/phone/sms-two-factor.ts); the plugin keeps only a hash.
+        otpOptions: {
+          digits: 6,
+          period: 5,
+          storeOTP: "hashed",
+          allowedAttempts: 5,
+          sendOTP: ({ user, otp }) => sendSecondStepSms(phone, user.id, otp),
+        },
       }),
       // The same second step after every other first factor (e-mailed code or link, Google); kept
       // right after the twoFactor plugin so later plugins never see the session it withdraws.
@@ -297,7 +333,14 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
             }),
           ]
         : []),
-      authProviders({ google: Boolean(google), emailCode: config.SIGN_IN_EMAIL_CODE, emailLink: config.SIGN_IN_EMAIL_LINK }),
+      // Phone sign-in and the text message second step (docs/decisions/074-phone-numbers.md).
+      phoneNumbers(phone),
+      authProviders({
+        google: Boolean(google),
+        emailCode: config.SIGN_IN_EMAIL_CODE,
+        emailLink: config.SIGN_IN_EMAIL_LINK,
+        phone: config.SIGN_IN_PHONE,
+      }),
     ],
     rateLimit: {
       enabled: config.RATE_LIMIT,
@@ -322,6 +365,11 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
         "/sign-in-link/open": { window: 60, max: 10 },
         "/sign-in-link/confirm": { window: 60, max: 5 },
         "/sign-in-link/complete": { window: 60, max: 10 },
+        // Text messages have their own limits per number and address too (server/sms/sms-limits.ts).
+        [PHONE_SIGN_IN_CODE_PATH]: { window: 60, max: 3 },
+        [PHONE_SIGN_IN_PATH]: { window: 60, max: 5 },
+        "/two-factor/send-otp": { window: 60, max: 3 },
+        "/two-factor/verify-otp": { window: 60, max: 5 },
       },
     },
     advanced: {

@@ -6,9 +6,6 @@ export const UNUSED_AUTH_PATHS = [
   "/forget-password/email-otp",
   "/send-verification-email",
   "/email-otp/check-verification-otp",
-  // Two-step codes by e-mail or text message: the product offers an authenticator app and backup codes.
-  "/two-factor/send-otp",
-  "/two-factor/verify-otp",
   // The admin plugin's routes: operators act through the console's own routes (/api/admin/*),
   // which check the role in the database and write the audit log; the plugin keeps the fields and
   // refuses sessions to banned users.
@@ -32,9 +29,10 @@ export const UNUSED_AUTH_PATHS = [
 /**
  * The identity routes a visitor without a session uses: signing up and in (by password with an e-mail address or username, or Google,
  * whose return is `/callback/:id`), the e-mailed codes and links of verification and password
- * reset, the second step of a sign-in with two-step verification (the authenticator or a backup
- * code, tied to the sign-in by its own short-lived cookie), signing in with a passkey (its challenge
- * and the answer), with an e-mailed code or an e-mailed link (docs/decisions/072), reading the session and the offered
+ * reset, the second step of a sign-in with two-step verification (the authenticator, a text
+ * message code or a backup code, tied to the sign-in by its own short-lived cookie), signing in
+ * with a code sent to a phone, signing in with a passkey (its challenge and the answer), with an
+ * e-mailed code or an e-mailed link (docs/decisions/072), reading the session and the offered
  * sign-in methods, and signing out (which must also clear a cookie whose session has already
  * ended). Every other route under /api/auth needs a session, checked before its body is read
  * (see `sessionFirst`).
@@ -63,6 +61,13 @@ export const PUBLIC_AUTH_PATHS = [
   "/sign-in-link/open",
   "/sign-in-link/complete",
   "/sign-in-link/confirm",
+  // Phone sign-in and the text message second step (server/phone/phone-sign-in.ts): the code, the
+  // sign-in, and on the second step which number is offered, the code sent to it and its check.
+  "/phone/send-sign-in-code",
+  "/sign-in/phone",
+  "/phone/second-factor",
+  "/two-factor/send-otp",
+  "/two-factor/verify-otp",
   "/get-session",
   "/sign-out",
   "/providers",

@@ -7,7 +7,8 @@ import { messageOf } from "../http/errors.js";
  * `{ message, code }` in the request's language with a standard Retry-After.
  */
 export function translateRateLimit(c: Context<AppEnv>, res: Response): Response {
-  if (res.status !== 429) return res;
+  // Only the limiter's answers carry its header; our own 429s (text message limits) are already translated.
+  if (res.status !== 429 || !res.headers.has("x-retry-after")) return res;
   const retryAfter = res.headers.get("x-retry-after") ?? "60";
   const message = messageOf(c, "tooManyRequests");
   return c.json({ code: "TOO_MANY_REQUESTS", message }, 429, { "Retry-After": retryAfter });

@@ -70,6 +70,9 @@ const RULES: Record<string, z.ZodType> = {
   "/organization/update-member-role": z.object({ role: teamRoles }),
   // Codes are sent to verify an address or to sign in; reset codes come from /email-otp/request-password-reset.
   "/email-otp/send-verification-otp": z.object({ type: z.enum(["email-verification", "sign-in"]) }),
+  // The library's own "otp" method would turn on codes for an account without a verified number;
+  // text message codes are turned on through /api/account/phone-numbers/two-factor.
+  "/two-factor/enable": z.object({ method: z.literal("totp").optional() }),
 };
 
 type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];

@@ -72,9 +72,20 @@ export function requireRecentVerification(deps: Pick<ReverificationDeps, "auth" 
 
 /** Which proof the account gives: see the module comment. */
 export async function reverificationMethod(db: DB, userId: string): Promise<ReverificationMethod> {
-  const user = await db.selectFrom("user").select("twoFactorEnabled").where("id", "=", userId).executeTakeFirst();
-  if (user?.twoFactorEnabled) return "totp";
+  // The authenticator app, not the library's two-step flag: text message codes turn that on as well.
+  if (await hasAuthenticator(db, userId)) return "totp";
   return (await hasPassword(db, userId)) ? "password" : "email";
+}
+
+/** Whether the account has a confirmed authenticator app (the two-factor plugin's secret). */
+export async function hasAuthenticator(db: DB, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("twoFactor")
+    .select("id")
+    .where("userId", "=", userId)
+    .where((eb) => eb.or([eb("verified", "=", true), eb("verified", "is", null)]))
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 export async function hasPassword(db: DB, userId: string): Promise<boolean> {

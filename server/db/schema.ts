@@ -37,6 +37,8 @@ export interface UserTable {
   banned: boolean | null;
   banReason: string | null;
   banExpires: Timestamp | null;
+  // Text message codes as the second step (migration 0022_phone_numbers).
+  smsTwoFactorEnabled: boolean | null;
 }
 
 export interface SessionTable {
@@ -98,6 +100,33 @@ export interface InvitationTable {
 }
 
 /** The development mailbox: mails stored instead of sent when no SMTP server is configured. */
+/** An account's phone number in E.164 form (migration 0022_phone_numbers; docs/decisions/074). */
+export interface PhoneNumberTable {
+  id: string;
+  user_id: string;
+  phone_number: string;
+  verified: Generated<boolean>;
+  is_primary: Generated<boolean>;
+  created_at: Generated<Date>;
+  verified_at: Timestamp | null;
+}
+
+/** A code sent by text message, by purpose and number; only its hash is kept. */
+export interface PhoneCodeTable {
+  key: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+}
+
+/** Text messages sent while no SMS provider is configured (read in development and tests). */
+export interface DevSmsOutboxTable {
+  id: Generated<number>;
+  to: string;
+  body: string;
+  created_at: Generated<Date>;
+}
+
 export interface DevMailboxTable {
   id: Generated<number>;
   to: string;
@@ -348,6 +377,9 @@ export interface Database {
   member: MemberTable;
   invitation: InvitationTable;
   dev_mailbox: DevMailboxTable;
+  phone_number: PhoneNumberTable;
+  phone_code: PhoneCodeTable;
+  dev_sms_outbox: DevSmsOutboxTable;
   contact_request: ContactRequestTable;
   mail_outbox: MailOutboxTable;
   billing_customer: BillingCustomerTable;

@@ -5,6 +5,7 @@ import { deleteAccount } from "../account/delete-account.js";
 import type { Auth } from "../auth/auth.js";
 import type { NewPasswordProblem, PasswordChecker } from "../auth/password-policy.js";
 import {
+  hasAuthenticator,
   hasPassword,
   isRecentlyVerified,
   type ReverificationDeps,
@@ -55,10 +56,10 @@ export function accountSecurityRoutes(deps: AccountSecurityDeps) {
 
   app.get("/api/account/security", requireSession(auth), async (c) => {
     const { session } = c.var;
-    const user = await db.selectFrom("user").select("twoFactorEnabled").where("id", "=", session.user.id).executeTakeFirstOrThrow();
     const body: AccountSecurity = {
       hasPassword: await hasPassword(db, session.user.id),
-      twoFactorEnabled: Boolean(user.twoFactorEnabled),
+      // The authenticator app; text message codes are listed with the phone numbers.
+      twoFactorEnabled: await hasAuthenticator(db, session.user.id),
       reverification: await reverificationMethod(db, session.user.id),
       recentlyVerified: await isRecentlyVerified(db, session.session),
       passwordComplexity: deps.passwords.complexity,

@@ -428,6 +428,40 @@ const ROWS: Row[] = [
     status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
     allowed: ["stranger", "guest", "member", "admin"],
   },
+  // Phone numbers: each actor reads their own; a number of someone else's is not found, a malformed
+  // number and text codes without a verified number are refused, and nothing changes.
+  {
+    route: "GET /api/account/phone-numbers",
+    request: () => get("/api/account/phone-numbers"),
+    status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "guest", "member", "admin"],
+  },
+  {
+    route: "POST /api/account/phone-numbers",
+    request: () => post("/api/account/phone-numbers", { phoneNumber: "0151 2345" }),
+    status: { anonymous: 401, stranger: 400, guest: 400, member: 400, admin: 400 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/account/phone-numbers/two-factor",
+    request: () => post("/api/account/phone-numbers/two-factor", { enabled: true }),
+    status: { anonymous: 401, stranger: 409, guest: 409, member: 409, admin: 409 },
+    allowed: [],
+  },
+  ...(["code", "verify", "primary"] as const).map(
+    (action): Row => ({
+      route: `POST /api/account/phone-numbers/:id/${action}`,
+      request: () => post(`/api/account/phone-numbers/someone-elses-number/${action}`, { code: "123456" }),
+      status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
+      allowed: [],
+    }),
+  ),
+  {
+    route: "DELETE /api/account/phone-numbers/:id",
+    request: () => ({ path: "/api/account/phone-numbers/someone-elses-number", init: { method: "DELETE" } }),
+    status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
   {
     // Open to everyone in waitlist mode only; this server's sign-up is public.
     route: "POST /api/waitlist",

@@ -65,6 +65,13 @@ const OUR_ROUTES: Row[] = [
   { route: "POST /api/account/reverification", valid: { answer: "correct horse battery" } },
   { route: "POST /api/account/password", valid: { newPassword: "a long new password" } },
   { route: "POST /api/account/delete", valid: { confirmation: "Delete account" } },
+  { route: "GET /api/account/phone-numbers" },
+  { route: "POST /api/account/phone-numbers", valid: { phoneNumber: "+49 151 23456789" } },
+  { route: "POST /api/account/phone-numbers/two-factor", valid: { enabled: true } },
+  { route: "POST /api/account/phone-numbers/:id/code", valid: {} },
+  { route: "POST /api/account/phone-numbers/:id/verify", valid: { code: "123456" } },
+  { route: "POST /api/account/phone-numbers/:id/primary", valid: {} },
+  { route: "DELETE /api/account/phone-numbers/:id" },
 ];
 
 const A = "/api/auth";

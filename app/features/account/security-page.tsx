@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { AccountSecurity } from "../../../core/api";
 import type { Session } from "../../identity/client";
 import { Button, Spinner } from "../../ui";
+import { SmsTwoStepSection } from "../phone/sms-two-step-section";
 import { DeleteAccountSection } from "../security/delete-account-section";
 import { PasskeysSection } from "../security/passkeys-section";
 import { PasswordSection } from "../security/password-section";
@@ -23,6 +24,7 @@ export interface SecuritySectionProps {
 export const SECURITY_SECTIONS: readonly ComponentType<SecuritySectionProps>[] = [
   PasswordSection,
   TwoStepSection,
+  SmsTwoStepSection,
   PasskeysSection,
   DevicesSection,
   DeleteAccountSection,

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
+import type { SignInAnswer } from "../../../core/api";
 import { isUsernameIdentifier } from "../../../core/username";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
@@ -17,6 +18,7 @@ import { GoogleButton } from "../auth-shell/google-button";
 import { OrDivider } from "../auth-shell/or-divider";
 import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
+import { PhoneSignInForm } from "../phone/phone-sign-in-form";
 import { SecondFactorForm } from "../security/second-factor-form";
 import type { VerifyEmailState } from "../sign-up/state";
 import { EmailCodeSignIn } from "./email-code-sign-in";
@@ -48,7 +50,7 @@ export function SignInForm() {
   /** The password was right but is on the list of common passwords: it must be reset first. */
   const [mustReset, setMustReset] = useState(false);
   /** Another first factor than the password, chosen by its button. */
-  const [method, setMethod] = useState<"password" | "code" | "link">("password");
+  const [method, setMethod] = useState<"password" | "code" | "link" | "phone">("password");
   const providers = useAuthProviders();
   const oauthFailed = params.get("oauth") === "error";
   // Read after hydration only: the prerendered page has no query string.
@@ -181,6 +183,15 @@ export function SignInForm() {
     );
   }
 
+  // "Use your phone": a code texted to a verified number; it ends like the other first factors.
+  if (method === "phone") {
+    return (
+      <AuthShell>
+        <PhoneSignInForm onResult={(result) => firstFactorDone(result as SignInAnswer)} onBack={() => setMethod("password")} />
+      </AuthShell>
+    );
+  }
+
   if (method !== "password") {
     const Other = method === "code" ? EmailCodeSignIn : EmailLinkSignIn;
     return (
@@ -264,6 +275,18 @@ export function SignInForm() {
               {providers?.emailLink && (
                 <FormButton variant="secondary" onClick={() => setMethod("link")} disabled={busy}>
                   {t("signIn.emailLink")}
+                </FormButton>
+              )}
+              {providers?.phone && (
+                <FormButton
+                  variant="secondary"
+                  onClick={() => {
+                    setError(undefined);
+                    setMethod("phone");
+                  }}
+                  disabled={busy}
+                >
+                  {t("phone:signIn.usePhone" as never)}
                 </FormButton>
               )}
             </>

@@ -4,7 +4,7 @@ import { useLanguage } from "../../i18n";
 import { RequireSession } from "../../identity/require-session";
 import { PageMeta } from "../../site/page-meta";
 
-export const handle = { i18n: ["account", "dashboard", "consent"] };
+export const handle = { i18n: ["account", "dashboard", "consent", "phone", "auth", "security"] };
 
 export default function ProfileRoute() {
   const lang = useLanguage();

@@ -18,6 +18,7 @@ import * as contactHandling from "./0018_contact_handling.js";
 import * as subscriptionPrice from "./0019_subscription_price.js";
 import * as passkeys from "./0020_passkeys.js";
 import * as signInLinks from "./0021_sign_in_links.js";
+import * as phoneNumbers from "./0022_phone_numbers.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0019_subscription_price": subscriptionPrice,
   "0020_passkeys": passkeys,
   "0021_sign_in_links": signInLinks,
+  "0022_phone_numbers": phoneNumbers,
 };

@@ -1,0 +1,294 @@
+import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { PhoneNumberList, PhoneNumberSummary } from "../../../core/api";
+import { formatPhoneNumber, isPhoneCode, normalizePhoneNumber, PHONE_CODE_LENGTH } from "../../../core/phone";
+import {
+  addPhoneNumber,
+  fetchPhoneNumbers,
+  makePhoneNumberPrimary,
+  removePhoneNumber,
+  resendPhoneCode,
+  verifyPhoneNumber,
+} from "../../api/phone-numbers";
+import { Button, Spinner, TextField } from "../../ui";
+import { Dialog } from "../../ui/dialog";
+import { FormActions } from "../../ui/form-actions";
+import { FormMessages } from "../../ui/form-alert";
+import { AccountSection } from "../account/account-layout";
+import { ReverificationCancelled, useReverification } from "../security/reverification";
+import { useAccountSecurity } from "../security/security-api";
+import { phoneErrorMessage } from "./phone-errors";
+
+type Step =
+  | { kind: "idle" }
+  | { kind: "add" }
+  | { kind: "verify"; number: PhoneNumberSummary }
+  | { kind: "remove"; number: PhoneNumberSummary };
+
+/** A number's state as a small label beside it. */
+function Badge({ children, tone }: { children: string; tone: "blue" | "green" | "amber" }) {
+  const tones = { blue: "bg-blue-50 text-blue-800", green: "bg-green-50 text-green-800", amber: "bg-amber-50 text-amber-900" };
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+}
+
+/**
+ * The account page's phone numbers: add one in international format (a code is texted to it),
+ * verify it, make a verified one primary (where second-step codes go), remove one. Adding and
+ * removing need a recently verified session, asked for in a dialog.
+ */
+export function PhoneNumbersSection() {
+  const { t } = useTranslation(["phone", "auth", "security"]);
+  const security = useAccountSecurity();
+  const { guarded, dialog } = useReverification(security.state?.reverification);
+  const [data, setData] = useState<PhoneNumberList | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [step, setStep] = useState<Step>({ kind: "idle" });
+  const [input, setInput] = useState("");
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [fieldError, setFieldError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+
+  const reload = useCallback(async () => {
+    try {
+      setData(await fetchPhoneNumbers());
+      setLoadFailed(false);
+    } catch {
+      setLoadFailed(true);
+    }
+  }, []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const begin = (next: Step) => {
+    setError(undefined);
+    setFieldError(undefined);
+    setNotice(undefined);
+    setInput("");
+    setCode("");
+    setStep(next);
+  };
+
+  /** Runs a call; a refusal is shown, a cancelled reverification is not. Resolves whether it went through. */
+  async function run(action: () => Promise<unknown>): Promise<boolean> {
+    setBusy(true);
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      await action();
+      return true;
+    } catch (failure) {
+      if (!(failure instanceof ReverificationCancelled)) setError(phoneErrorMessage(t, failure));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    // The same rule as the server's, so a typo is pointed out before anything is sent.
+    if (!normalizePhoneNumber(input)) return setFieldError(t("auth:errors.form_param_format_invalid_phone"));
+    setFieldError(undefined);
+    let added: PhoneNumberSummary | undefined;
+    const ok = await run(async () => {
+      added = await guarded(() => addPhoneNumber(input));
+    });
+    await reload();
+    if (ok && added) {
+      setCode("");
+      setStep({ kind: "verify", number: added });
+    }
+  };
+
+  const verify = async (e: FormEvent) => {
+    e.preventDefault();
+    if (step.kind !== "verify") return;
+    if (!isPhoneCode(code.trim())) return setFieldError(t("phone:section.codeRequired"));
+    setFieldError(undefined);
+    const number = step.number;
+    if (await run(() => verifyPhoneNumber(number.id, code.trim()))) {
+      setStep({ kind: "idle" });
+      setNotice(t("phone:section.verifiedNotice", { number: formatPhoneNumber(number.phoneNumber) }));
+      await reload();
+    }
+  };
+
+  const resend = async (number: PhoneNumberSummary) => {
+    if (await run(() => resendPhoneCode(number.id))) {
+      setNotice(t("phone:section.resent", { number: formatPhoneNumber(number.phoneNumber) }));
+    }
+  };
+
+  const makePrimary = async (number: PhoneNumberSummary) => {
+    if (await run(() => makePhoneNumberPrimary(number.id))) {
+      setNotice(t("phone:section.primaryNotice", { number: formatPhoneNumber(number.phoneNumber) }));
+      await reload();
+    }
+  };
+
+  const remove = async (e: FormEvent, number: PhoneNumberSummary) => {
+    e.preventDefault();
+    // The confirmation closes first: a reverification dialog may follow.
+    setStep({ kind: "idle" });
+    if (await run(() => guarded(() => removePhoneNumber(number.id)))) {
+      setNotice(t("phone:section.removedNotice", { number: formatPhoneNumber(number.phoneNumber) }));
+      await reload();
+    }
+  };
+
+  return (
+    <AccountSection id="phone-numbers" title={t("phone:section.title")} intro={t("phone:section.intro")}>
+      <div className="space-y-4">
+        <FormMessages error={error} notice={notice} />
+        {!data ? (
+          loadFailed ? (
+            <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
+              {t("phone:section.loadFailed")}
+              <Button variant="secondary" size="sm" onClick={() => void reload()}>
+                {t("phone:section.retry")}
+              </Button>
+            </div>
+          ) : (
+            <Spinner />
+          )
+        ) : data.numbers.length === 0 ? (
+          <p className="text-sm text-slate-600">{t("phone:section.empty")}</p>
+        ) : (
+          <ul aria-label={t("phone:section.listLabel")} className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {data.numbers.map((number) => {
+              const shown = formatPhoneNumber(number.phoneNumber);
+              return (
+                <li key={number.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                  <div className="flex min-w-0 flex-wrap items-center gap-2">
+                    <span className="text-sm font-semibold text-slate-900">{shown}</span>
+                    {number.primary && <Badge tone="blue">{t("phone:section.primary")}</Badge>}
+                    {number.verified ? (
+                      <Badge tone="green">{t("phone:section.verified")}</Badge>
+                    ) : (
+                      <Badge tone="amber">{t("phone:section.unverified")}</Badge>
+                    )}
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    {!number.verified && (
+                      <Button
+                        type="button"
+                        variant="secondary"
+                        size="sm"
+                        aria-label={t("phone:section.verifyNamed", { number: shown })}
+                        onClick={() => begin({ kind: "verify", number })}
+                      >
+                        {t("phone:section.verify")}
+                      </Button>
+                    )}
+                    {number.verified && !number.primary && (
+                      <Button
+                        type="button"
+                        variant="secondary"
+                        size="sm"
+                        aria-label={t("phone:section.makePrimaryNamed", { number: shown })}
+                        onClick={() => void makePrimary(number)}
+                        disabled={busy}
+                      >
+                        {t("phone:section.makePrimary")}
+                      </Button>
+                    )}
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      size="sm"
+                      aria-label={t("phone:section.removeNamed", { number: shown })}
+                      onClick={() => begin({ kind: "remove", number })}
+                      disabled={busy}
+                    >
+                      {t("phone:section.remove")}
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {step.kind === "remove" && (
+          <Dialog
+            title={t("phone:section.removeTitle", { number: formatPhoneNumber(step.number.phoneNumber) })}
+            look="form"
+            onClose={() => begin({ kind: "idle" })}
+          >
+            <form noValidate onSubmit={(e) => void remove(e, step.number)} className="space-y-4">
+              <p className="text-sm text-slate-700">{t("phone:section.removeBody")}</p>
+              <FormActions
+                align="end"
+                submit={t("phone:section.confirmRemove")}
+                busy={busy}
+                cancel={t("phone:section.cancel")}
+                onCancel={() => begin({ kind: "idle" })}
+              />
+            </form>
+          </Dialog>
+        )}
+        {step.kind === "verify" && (
+          <form noValidate onSubmit={verify} className="max-w-md space-y-4">
+            <p className="text-sm text-slate-700">{t("phone:section.codeSent", { number: formatPhoneNumber(step.number.phoneNumber) })}</p>
+            <TextField
+              id="phone-code"
+              label={t("phone:section.codeLabel")}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={PHONE_CODE_LENGTH}
+              value={code}
+              error={fieldError}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+              autoFocus
+            />
+            <FormActions
+              submit={t("phone:section.submitCode")}
+              busy={busy}
+              cancel={t("phone:section.cancel")}
+              onCancel={() => begin({ kind: "idle" })}
+            />
+            <button
+              type="button"
+              className="text-sm font-medium text-blue-700 underline-offset-4 hover:underline"
+              onClick={() => void resend(step.number)}
+              disabled={busy}
+            >
+              {t("phone:section.resend")}
+            </button>
+          </form>
+        )}
+        {step.kind === "add" && (
+          <form noValidate onSubmit={add} className="max-w-md space-y-4">
+            <TextField
+              id="phone-number"
+              type="tel"
+              label={t("phone:section.numberLabel")}
+              hint={t("phone:section.numberHint")}
+              autoComplete="tel"
+              inputMode="tel"
+              maxLength={32}
+              value={input}
+              error={fieldError}
+              onChange={(e) => setInput(e.target.value)}
+              autoFocus
+            />
+            <FormActions
+              submit={t("phone:section.submitAdd")}
+              busy={busy}
+              cancel={t("phone:section.cancel")}
+              onCancel={() => begin({ kind: "idle" })}
+            />
+          </form>
+        )}
+        {(step.kind === "idle" || step.kind === "remove") && data && (
+          <Button type="button" variant="strong" size="md" onClick={() => begin({ kind: "add" })}>
+            {t("phone:section.add")}
+          </Button>
+        )}
+      </div>
+      {dialog}
+    </AccountSection>
+  );
+}

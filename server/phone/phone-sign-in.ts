@@ -1,0 +1,164 @@
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
+import { z } from "zod";
+import { isPhoneCode, maskPhoneNumber, normalizePhoneNumber } from "../../core/phone.js";
+import { AppError, ERRORS } from "../errors.js";
+import { requestLanguage, serverT } from "../i18n.js";
+import { checkCode, codeKey } from "./phone-codes.js";
+import {
+  accountOfNumber,
+  type PhoneDeps,
+  primaryNumber,
+  sendCodeSms,
+  setSmsTwoFactor,
+  smsTwoFactorEnabled,
+  takeSmsAllowance,
+} from "./phone-numbers.js";
+
+/**
+ * The first-factor path of a phone sign-in: a code sent to a verified number, then this path with
+ * the number and the code opens a session. A second factor after it is asked like after any other
+ * first factor.
+ */
+export const PHONE_SIGN_IN_PATH = "/sign-in/phone";
+/** Sends the sign-in code; answers the same whether the number belongs to an account or not. */
+export const PHONE_SIGN_IN_CODE_PATH = "/phone/send-sign-in-code";
+/** The second step of a sign-in: whether a text message code is offered, and to which (masked) number. */
+export const PHONE_SECOND_FACTOR_PATH = "/phone/second-factor";
+
+/** The header our server sets to the client address (server/auth/auth.ts). */
+const CLIENT_IP_HEADER = "x-client-ip";
+
+/** The two-factor plugin's cookie of a sign-in waiting for its second step. */
+const TWO_FACTOR_COOKIE = "two_factor";
+
+type EndpointContext = { headers?: Headers; request?: Request };
+
+/** Our refusal as the library's error, its message in the request's language (the browser shows it as answered). */
+function asApiError(error: unknown, ctx: EndpointContext): unknown {
+  if (!(error instanceof AppError)) return error;
+  const answer = ERRORS[error.code];
+  const t = serverT(requestLanguage(ctx.headers ?? new Headers()));
+  const code = "code" in answer ? answer.code : error.code;
+  return new APIError(answer.status as never, { code, message: t(answer.key, error.data.params) }, error.data.headers);
+}
+
+async function ours<T>(ctx: EndpointContext, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw asApiError(error, ctx);
+  }
+}
+
+const clientIpOf = (ctx: EndpointContext) => ctx.headers?.get(CLIENT_IP_HEADER) ?? "unknown";
+
+const phoneNumberField = z.string().max(64);
+
+/**
+ * Phone sign-in and the text message second step, as an identity plugin so its sign-in path runs
+ * through the library's hooks like the other sign-ins (docs/decisions/074-phone-numbers.md).
+ */
+export function phoneNumbers(deps: PhoneDeps) {
+  const { db } = deps;
+  return {
+    id: "phone-numbers",
+    endpoints: {
+      sendPhoneSignInCode: createAuthEndpoint(
+        PHONE_SIGN_IN_CODE_PATH,
+        { method: "POST", body: z.object({ phoneNumber: phoneNumberField }) },
+        async (ctx) =>
+          ours(ctx, async () => {
+            const phoneNumber = normalizePhoneNumber(ctx.body.phoneNumber);
+            if (!phoneNumber) throw new AppError("phoneInvalid");
+            const userId = await accountOfNumber(db, phoneNumber);
+            // Counted for unknown numbers too, so the limits say nothing about which numbers exist.
+            if (!userId) {
+              await takeSmsAllowance(deps.limiter, phoneNumber, clientIpOf(ctx));
+              return ctx.json({ status: true });
+            }
+            const user = await db.selectFrom("user").select(["locale", "banned"]).where("id", "=", userId).executeTakeFirst();
+            await sendCodeSms(deps, {
+              to: phoneNumber,
+              key: codeKey.signIn(phoneNumber),
+              purpose: "sign-in",
+              lang: user?.locale,
+              clientIp: clientIpOf(ctx),
+            });
+            return ctx.json({ status: true });
+          }),
+      ),
+      signInPhone: createAuthEndpoint(
+        PHONE_SIGN_IN_PATH,
+        { method: "POST", body: z.object({ phoneNumber: phoneNumberField, code: z.string().max(16) }) },
+        async (ctx) => {
+          const phoneNumber = normalizePhoneNumber(ctx.body.phoneNumber);
+          if (!phoneNumber) throw asApiError(new AppError("phoneInvalid"), ctx);
+          const code = ctx.body.code.trim();
+          // A wrong code and a number without an account get the same answer.
+          const valid = isPhoneCode(code) && (await checkCode(db, codeKey.signIn(phoneNumber), code));
+          const userId = valid ? await accountOfNumber(db, phoneNumber) : null;
+          const user = userId ? await ctx.context.internalAdapter.findUserById(userId) : null;
+          if (!user) throw asApiError(new AppError("phoneCodeIncorrect"), ctx);
+          // The library's own session creation: bans, the session hooks and the cookie as for any sign-in.
+          const session = await ctx.context.internalAdapter.createSession(user.id);
+          if (!session)
+            throw APIError.from("INTERNAL_SERVER_ERROR", { code: "FAILED_TO_CREATE_SESSION", message: "Failed to create session" });
+          await setSessionCookie(ctx, { session, user });
+          ctx.context.setNewSession({ session, user });
+          return ctx.json({ redirect: false, token: session.token, user: { id: user.id, email: user.email, name: user.name } });
+        },
+      ),
+      phoneSecondFactor: createAuthEndpoint(PHONE_SECOND_FACTOR_PATH, { method: "GET" }, async (ctx) => {
+        const userId = await pendingSecondStepUser(ctx);
+        const number = userId && (await smsTwoFactorEnabled(db, userId)) ? await primaryNumber(db, userId) : null;
+        return ctx.json({ sms: Boolean(number), phoneNumber: number ? maskPhoneNumber(number) : null });
+      }),
+    },
+    hooks: {
+      before: [
+        {
+          // The second step's text message counts against the SMS limits of the number it goes to.
+          matcher: (ctx) => ctx.path === "/two-factor/send-otp",
+          handler: createAuthMiddleware(async (ctx) => {
+            const userId = await pendingSecondStepUser(ctx);
+            const number = userId ? await primaryNumber(db, userId) : null;
+            if (number) await ours(ctx, () => takeSmsAllowance(deps.limiter, number, clientIpOf(ctx)));
+          }),
+        },
+      ],
+      after: [
+        {
+          // Removing the authenticator app clears the library's two-step flag; text message codes keep it on.
+          matcher: (ctx) => ctx.path === "/two-factor/disable",
+          handler: createAuthMiddleware(async (ctx) => {
+            const userId = ctx.context.session?.user.id;
+            if (userId && (await smsTwoFactorEnabled(db, userId))) await setSmsTwoFactor(deps, userId, true);
+          }),
+        },
+      ],
+    },
+    rateLimit: [
+      { pathMatcher: (path) => path === PHONE_SIGN_IN_CODE_PATH, window: 60, max: 3 },
+      { pathMatcher: (path) => path === PHONE_SIGN_IN_PATH, window: 60, max: 5 },
+    ],
+  } satisfies BetterAuthPlugin;
+}
+
+/** The account of a sign-in waiting for its second step (the two-factor plugin's signed cookie), if any. */
+async function pendingSecondStepUser(ctx: {
+  context: {
+    createAuthCookie: (name: string) => { name: string };
+    secret: string;
+    internalAdapter: { findVerificationValue: (id: string) => Promise<{ value: string; expiresAt: Date } | null> };
+  };
+  getSignedCookie: (name: string, secret: string) => Promise<string | null | false>;
+}): Promise<string | null> {
+  const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE);
+  const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  if (!identifier) return null;
+  const pending = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  if (!pending || new Date(pending.expiresAt).getTime() < Date.now()) return null;
+  return pending.value;
+}

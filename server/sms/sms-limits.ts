@@ -1,0 +1,64 @@
+import { createHash } from "node:crypto";
+import type { Logger } from "pino";
+import { type Counter, memoryCounter } from "../http/rate-limit.js";
+import type { KeyValueStore } from "../kv.js";
+
+/**
+ * Limits on text messages, against toll fraud (someone making us text expensive numbers) as much
+ * as against annoying a number's owner: per number, and per client address across numbers. Every
+ * route that sends a text message asks here first (docs/decisions/075-sms-delivery-and-limits.md).
+ */
+export const SMS_LIMITS = {
+  /** Messages to one number: 3 in 10 minutes, 10 a day. */
+  perNumber: [
+    { limit: 3, windowSeconds: 10 * 60 },
+    { limit: 10, windowSeconds: 24 * 60 * 60 },
+  ],
+  /** Messages asked for from one client address, whatever the number: 10 an hour. */
+  perClient: [{ limit: 10, windowSeconds: 60 * 60 }],
+} as const;
+
+/** The wait, in seconds, before another text message may be asked for. */
+export class SmsLimitReached extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super("SMS limit reached");
+    this.name = "SmsLimitReached";
+  }
+}
+
+export interface SmsLimiter {
+  /** Counts one message to `to` asked for by `clientIp`; throws `SmsLimitReached` past a limit. */
+  take(to: string, clientIp: string): Promise<void>;
+}
+
+const hashed = (value: string) => createHash("sha256").update(value).digest("base64url").slice(0, 22);
+
+export function smsLimiter(opts: { enabled: boolean; kv?: KeyValueStore; logger: Logger; now?: () => number }): SmsLimiter {
+  const local = memoryCounter(opts.now);
+  const counter: Counter = opts.kv ?? local;
+  const now = opts.now ?? (() => Date.now());
+  async function count(key: string, ttl: number) {
+    try {
+      return await counter.increment(key, ttl);
+    } catch (error) {
+      opts.logger.warn({ err: error }, "SMS limit store unavailable; counting in this instance");
+      return local.increment(key, ttl);
+    }
+  }
+  async function check(kind: string, subject: string, rules: readonly { limit: number; windowSeconds: number }[]) {
+    const t = now();
+    for (const { limit, windowSeconds } of rules) {
+      const window = Math.floor(t / (windowSeconds * 1000));
+      // Numbers and addresses are hashed so the shared store holds no personal data.
+      const n = await count(`sms:${kind}:${windowSeconds}:${hashed(subject)}:${window}`, windowSeconds);
+      if (n > limit) throw new SmsLimitReached(Math.max(1, Math.ceil(((window + 1) * windowSeconds * 1000 - t) / 1000)));
+    }
+  }
+  return {
+    async take(to, clientIp) {
+      if (!opts.enabled) return;
+      await check("client", clientIp || "unknown", SMS_LIMITS.perClient);
+      await check("number", to, SMS_LIMITS.perNumber);
+    },
+  };
+}
