@@ -157,7 +157,7 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", () => {
     throw new AppError("notFound");
   });
-  registerPages(app, { files: deps.files, analytics: Boolean(config.GA_MEASUREMENT_ID) });
+  registerPages(app, { files: deps.files, analytics: Boolean(config.GA_MEASUREMENT_ID), https: config.BASE_URL.startsWith("https://") });
 
   app.onError(errorResponse);
 

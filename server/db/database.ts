@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { pglitePool } from "./pglite-pool.js";
 import type { Database } from "./schema.js";
+import { seedFromTemplate } from "./template.js";
 
 export type DB = Kysely<Database>;
 
@@ -30,6 +31,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const dir = path.join(opts.dataDir, "pglite");
   let pglite: PGlite;
   try {
+    seedFromTemplate(dir);
     mkdirSync(dir, { recursive: true });
     // pg_trgm: the operator console's user search (migration 0017_operator).
     pglite = await PGlite.create(dir, { extensions: { pg_trgm } });

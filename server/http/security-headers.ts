@@ -31,20 +31,36 @@ export function pageCsp(scriptHashes: string[], opts: CspOptions): string {
 }
 
 /** Responses that are not pages (API, files) may not run or embed anything. */
-const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** Headers every response carries; pages replace the CSP with their own. */
+/** Headers every response carries (pages replace the CSP with their own), as one frozen set. */
+export function securityHeaderSet(opts: { https: boolean }): Readonly<Record<string, string>> {
+  return Object.freeze({
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    ...(opts.https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+  });
+}
+
+/** Responses built with every header already in place (pages and files); see `securityHeaders`. */
+const complete = new WeakSet<Response>();
+export function markComplete(response: Response) {
+  complete.add(response);
+}
+
+/** Adds the security headers to every response that does not carry them from the start. */
 export function securityHeaders(opts: { https: boolean }): MiddlewareHandler {
+  const set = Object.entries(securityHeaderSet(opts));
   return async (c, next) => {
     await next();
+    // Reading a prebuilt response's headers would turn its plain header set into a Headers object.
+    if (complete.has(c.res)) return;
     const h = c.res.headers;
     if (!h.has("Content-Security-Policy")) h.set("Content-Security-Policy", RESOURCE_CSP);
-    h.set("X-Content-Type-Options", "nosniff");
-    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    h.set("X-Frame-Options", "DENY");
-    h.set("Cross-Origin-Opener-Policy", "same-origin");
-    h.set("Cross-Origin-Resource-Policy", "same-origin");
-    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
-    if (opts.https) h.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    for (const [name, value] of set) h.set(name, value);
   };
 }

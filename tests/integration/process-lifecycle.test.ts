@@ -101,3 +101,31 @@ describe("shutdown", () => {
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   }, 120_000);
 });
+
+describe("a new embedded database", () => {
+  it("starts as the build's migrated cluster and keeps its data across a restart", async () => {
+    const port = await freePort();
+    const env = { PORT: String(port), HOST: "127.0.0.1", RATE_LIMIT: "off" };
+    const first = await run(env);
+    await waitHealthy(port, first.child);
+    // The template already holds every migration, so the first start applies none.
+    expect(first.output()).not.toContain("database migrated");
+    const body = { name: "Template Check", email: "template@example.com", message: "Is this kept after a restart?" };
+    const sent = await fetch(`http://127.0.0.1:${port}/api/send-contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: `http://localhost:${port}` },
+      body: JSON.stringify(body),
+    });
+    expect(sent.status).toBe(201);
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+
+    // The same DATA_DIR again: the cluster is opened, not replaced by a new copy.
+    const dataDir = dirs.at(-1) as string;
+    const { execFileSync } = await import("node:child_process");
+    const listed = execFileSync(process.execPath, ["build/node/contacts.js", "list"], {
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+    }).toString();
+    expect(listed).toContain("template@example.com");
+  }, 120_000);
+});

@@ -159,14 +159,31 @@ describe("not found", () => {
 });
 
 describe("security headers", () => {
-  it.each(["/en", "/de/terms", "/en/nope", "/healthz", "/locales/en/common.json", "/api/nothing"])("are on %s", async (path) => {
-    const res = await get(path);
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  it.each(["/en", "/de/terms", "/en/nope", "/favicon.svg", "/healthz", "/locales/en/common.json", "/api/nothing"])(
+    "are on %s",
+    async (path) => {
+      const res = await get(path);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-request-id")).toBeTruthy();
+      // Plain http here; HSTS is only sent when BASE_URL is https.
+      expect(res.headers.get("strict-transport-security")).toBeNull();
+    },
+  );
+
+  it("are on a page answered 304 from its ETag, with the page's policy", async () => {
+    const etag = (await get("/en")).headers.get("etag") ?? "";
+    const res = await get("/en", { "if-none-match": etag });
+    expect(res.status).toBe(304);
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("content-security-policy")).toContain("script-src 'self' 'sha256-");
     expect(res.headers.get("x-request-id")).toBeTruthy();
-    // Plain http here; HSTS is only sent when BASE_URL is https.
-    expect(res.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("lets a file run nothing: resources get the closed policy", async () => {
+    const res = await get("/favicon.svg");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
   });
 
   it("allows only hashed inline scripts on pages", async () => {
