@@ -37,6 +37,7 @@ import { accountSecurityRoutes } from "./routes/account-security.js";
 import { billingRoutes } from "./routes/billing.js";
 import { contactRoutes } from "./routes/contact.js";
 import { healthRoutes } from "./routes/health.js";
+import { identifierRoutes } from "./routes/identifiers.js";
 import { localPaymentRoutes } from "./routes/local-payments.js";
 import { localeRoutes } from "./routes/locales.js";
 import { operatorRoutes } from "./routes/operator.js";
@@ -131,6 +132,19 @@ export function createApp(deps: AppDeps) {
   app.route("/", teamDomainRoutes({ auth, db, config, rules: emailRulesOf(config), sendMail: deps.sendMail }));
   app.route("/", accountRoutes({ auth, db }));
   app.route("/", accountSecurityRoutes({ auth, db, sendMail: deps.sendMail, passwords: deps.passwords, config, kv: deps.kv }));
+  app.route(
+    "/",
+    identifierRoutes({
+      auth,
+      db,
+      sendMail: deps.sendMail,
+      rules: emailRulesOf(config),
+      baseUrl: config.BASE_URL,
+      providers: config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? ["google"] : [],
+      rateLimited: config.RATE_LIMIT,
+      kv: deps.kv,
+    }),
+  );
   app.route("/", imageRoutes(db));
   app.route(
     "/",

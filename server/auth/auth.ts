@@ -15,6 +15,7 @@ import type { Config } from "../config.js";
 import { domainOf } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
 import { requestLanguage } from "../i18n.js";
+import { ownerOfFurtherAddress } from "../identifiers/email-addresses.js";
 import type { KeyValueStore } from "../kv.js";
 import { existingAccountMail } from "../mail/templates/existing-account.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
@@ -28,6 +29,7 @@ import { AUTH_BASE_PATH, UNUSED_AUTH_PATHS } from "./paths.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
 import { authRequestRules, echoTypedAddress } from "./request-rules.js";
 import { checkNameLengths, createSignUpTeam, signUpPlan } from "./sign-up-plan.js";
+import { WALLET_CHALLENGE_PATH, WALLET_SIGN_IN_PATH, walletSignIn } from "./wallet-sign-in.js";
 
 /** Header our server sets to the resolved client address; any client-sent value is replaced. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -61,7 +63,7 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
     // Code routes the product does not use: sign-in by code (and the account creation it allows),
     // the deprecated reset alias and the resends outside our own limits, and a bare code check.
     disabledPaths: [...UNUSED_AUTH_PATHS],
-    hooks: { before: authRequestRules({ emailRules, passwords, signUpAccess: mayCreateAccount }), after: echoTypedAddress },
+    hooks: { before: authRequestRules({ db, emailRules, passwords, signUpAccess: mayCreateAccount }), after: echoTypedAddress },
     user: {
       additionalFields: {
         locale: { type: "string", required: false, defaultValue: "en", input: true },
@@ -103,7 +105,9 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
             const normalizedEmail = normalizeEmail(user.email);
             // A sign-up by e-mail with a variant of an existing address never gets here (see the request
             // rules); through Google, a variant of another account's address is refused.
-            const taken = await db.selectFrom("user").select("id").where("normalizedEmail", "=", normalizedEmail).executeTakeFirst();
+            const taken =
+              (await db.selectFrom("user").select("id").where("normalizedEmail", "=", normalizedEmail).executeTakeFirst()) ??
+              (await ownerOfFurtherAddress(db, user.email));
             if (taken) throw refuse("NOT_ALLOWED_ACCESS");
             const refusal = oauth ? await mayCreateAccount(user.email) : null;
             if (refusal) throw refuse(refusal);
@@ -134,6 +138,12 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
       },
     },
     session: { storeSessionInDatabase: true },
+    account: {
+      // Connecting Google to a signed-in account (docs/decisions/077): the Google account's address
+      // may differ from the account's, and whether a disconnection leaves a way in is our own
+      // last-identifier rule (server/identifiers/last-identifier.ts), not the library's.
+      accountLinking: { enabled: true, allowDifferentEmails: true, allowUnlinkingAll: true },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -273,6 +283,8 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
           ]
         : []),
       authProviders({ google: Boolean(google) }),
+      // Sign-in with a connected Web3 wallet; never creates an account (docs/decisions/078).
+      walletSignIn({ db, baseUrl: config.BASE_URL }),
     ],
     rateLimit: {
       enabled: config.RATE_LIMIT,
@@ -292,6 +304,8 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
         "/email-otp/reset-password": { window: 60, max: 5 },
         "/email-otp/request-password-reset": { window: 60, max: 3 },
         "/sign-in/social": { window: 60, max: 10 },
+        [WALLET_CHALLENGE_PATH]: { window: 60, max: 10 },
+        [WALLET_SIGN_IN_PATH]: { window: 60, max: 5 },
       },
     },
     advanced: {

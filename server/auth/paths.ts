@@ -58,6 +58,8 @@ export const PUBLIC_AUTH_PATHS = [
   "/two-factor/verify-backup-code",
   "/passkey/generate-authenticate-options",
   "/passkey/verify-authentication",
+  "/sign-in/wallet/challenge",
+  "/sign-in/wallet",
   "/get-session",
   "/sign-out",
   "/providers",
