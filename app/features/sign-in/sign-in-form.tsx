@@ -108,6 +108,21 @@ export function SignInForm() {
     await session.refetch();
     navigate(dashboard, { replace: true });
   };
+  // A connected Web3 wallet: its code is loaded only when the button is pressed.
+  const wallet = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { signInWithWallet } = await import("../../identity/wallet");
+      await signInWithWallet();
+    } catch (failure) {
+      setBusy(false);
+      return setError(authErrorMessage(t, failure as AuthError, "signIn.error"));
+    }
+    await session.refetch();
+    navigate(dashboard, { replace: true });
+  };
+
   const passkeyRef = useRef(passkey);
   passkeyRef.current = passkey;
 
@@ -213,6 +228,9 @@ export function SignInForm() {
               <OrDivider />
               <FormButton variant="secondary" onClick={() => void passkey(false)} disabled={busy}>
                 {t("signIn.usePasskey")}
+              </FormButton>
+              <FormButton variant="secondary" onClick={() => void wallet()} disabled={busy}>
+                {t("signIn.useWallet")}
               </FormButton>
             </>
           )}
