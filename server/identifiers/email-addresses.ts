@@ -82,8 +82,8 @@ export async function addEmailAddress(deps: EmailAddressDeps, userId: string, in
   if (!emailAllowed(deps.rules, email)) throw new AppError("notAllowedAccess");
   const normalized = normalizeEmail(email);
   if (await addressTaken(deps.db, normalized)) throw new AppError("emailExists");
-  const pending = await deps.db.selectFrom("user_email").select(["id"]).where("userId", "=", userId).execute();
-  if (pending.length >= MAX_FURTHER_ADDRESSES) throw new AppError("tooManyEmailAddresses");
+  const held = await deps.db.selectFrom("user_email").select(["id"]).where("userId", "=", userId).execute();
+  if (held.length >= MAX_FURTHER_ADDRESSES) throw new AppError("tooManyEmailAddresses");
   const id = crypto.randomUUID();
   try {
     await deps.db.insertInto("user_email").values({ id, userId, email, normalizedEmail: normalized, verifiedAt: null }).execute();
