@@ -353,6 +353,52 @@ export interface ApiRoutes extends OperatorRoutes {
   "DELETE /api/account/phone-numbers/:id": { answer: Done };
   "POST /api/account/phone-numbers/two-factor": { body: { enabled: boolean }; answer: PhoneNumberList };
   "POST /api/waitlist/confirm": { body: { token: string }; answer: Done };
+  "GET /api/account/identifiers": { answer: AccountIdentifiers };
+  "POST /api/account/emails": { body: { email: string }; answer: EmailAddressSummary };
+  "POST /api/account/emails/:id/code": { answer: Done };
+  "POST /api/account/emails/:id/verify": { body: { code: string }; answer: Done };
+  "POST /api/account/emails/:id/primary": { answer: Done };
+  "DELETE /api/account/emails/:id": { answer: Done };
+  "POST /api/account/wallets/challenge": { body: { address: string; chainId?: number }; answer: WalletChallenge };
+  "POST /api/account/wallets": { body: { nonce: string; signature: string }; answer: WalletSummary };
+  "DELETE /api/account/wallets/:id": { answer: Done };
+}
+
+/** GET /api/account/identifiers: the account's e-mail addresses, connected accounts and wallets. */
+export interface AccountIdentifiers {
+  emails: EmailAddressSummary[];
+  connectedAccounts: ConnectedAccountSummary[];
+  wallets: WalletSummary[];
+  /** Which providers this deployment can connect (Google only when configured). */
+  providers: string[];
+}
+
+/** An e-mail address of the account; the primary one has the id "primary". */
+export interface EmailAddressSummary {
+  id: string;
+  email: string;
+  primary: boolean;
+  verified: boolean;
+}
+
+/** An account at another provider that signs in to this one; disconnected by its id (`/api/auth/unlink-account`). */
+export interface ConnectedAccountSummary {
+  id: string;
+  providerId: string;
+  createdAt: string;
+}
+
+/** A Web3 wallet connected for Sign-In with Ethereum. */
+export interface WalletSummary {
+  id: string;
+  address: string;
+  createdAt: string;
+}
+
+/** The Sign-In with Ethereum message (EIP-4361) the wallet signs, and its single-use nonce. */
+export interface WalletChallenge {
+  message: string;
+  nonce: string;
 }
 
 /** POST /api/account/legal-consent: the version of the terms and privacy policy now agreed to. */

@@ -26,6 +26,7 @@ import { registerPages } from "./http/pages.js";
 import { sameOrigin } from "./http/same-origin.js";
 import { securityHeaders } from "./http/security-headers.js";
 import type { StaticFile } from "./http/static-files.js";
+import { identifierRulesOf } from "./identifiers/last-identifier.js";
 import { imageRoutes } from "./images/image-routes.js";
 import { hasOwnBodyLimit } from "./images/upload-limit.js";
 import type { KeyValueStore } from "./kv.js";
@@ -38,6 +39,7 @@ import { accountSecurityRoutes } from "./routes/account-security.js";
 import { billingRoutes } from "./routes/billing.js";
 import { contactRoutes } from "./routes/contact.js";
 import { healthRoutes } from "./routes/health.js";
+import { identifierRoutes } from "./routes/identifiers.js";
 import { localPaymentRoutes } from "./routes/local-payments.js";
 import { localeRoutes } from "./routes/locales.js";
 import { operatorRoutes } from "./routes/operator.js";
@@ -136,6 +138,20 @@ export function createApp(deps: AppDeps) {
   app.route("/", accountRoutes({ auth, db }));
   app.route("/", accountSecurityRoutes({ auth, db, sendMail: deps.sendMail, passwords: deps.passwords, config, kv: deps.kv }));
   app.route("/", phoneNumberRoutes({ auth, db, phone: deps.phone }));
+  app.route(
+    "/",
+    identifierRoutes({
+      auth,
+      db,
+      sendMail: deps.sendMail,
+      rules: emailRulesOf(config),
+      baseUrl: config.BASE_URL,
+      providers: config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? ["google"] : [],
+      rateLimited: config.RATE_LIMIT,
+      kv: deps.kv,
+      identifierRules: identifierRulesOf(config),
+    }),
+  );
   app.route("/", imageRoutes(db));
   app.route(
     "/",

@@ -107,6 +107,23 @@ export const ERRORS = {
   phoneCodeIncorrect: { status: 400, key: "auth:errors.form_code_incorrect", code: "form_code_incorrect" },
   smsTooManyRequests: { status: 429, key: "auth:errors.sms_too_many_requests", code: "sms_too_many_requests" },
   smsFailed: { status: 502, key: "auth:errors.sms_delivery_failed", code: "sms_delivery_failed" },
+  // Identifiers: further e-mail addresses, connected accounts, Web3 wallets (docs/decisions/076, 077, 078).
+  identificationDeletionFailed: { status: 409, key: "auth:errors.identification_deletion_failed", code: "identification_deletion_failed" },
+  emailExists: { status: 409, key: "auth:errors.form_identifier_exists__email_address", code: "form_identifier_exists__email_address" },
+  emailFormatInvalid: {
+    status: 400,
+    key: "auth:errors.form_param_format_invalid__email_address",
+    code: "form_param_format_invalid__email_address",
+  },
+  emailNotVerified: { status: 409, key: "auth:errors.email_address_not_verified", code: "email_address_not_verified" },
+  primaryEmailRemoval: { status: 409, key: "auth:errors.primary_email_removal", code: "primary_email_removal" },
+  tooManyEmailAddresses: { status: 409, key: "auth:errors.too_many_email_addresses", code: "too_many_email_addresses" },
+  identifierCodeIncorrect: { status: 400, key: "auth:errors.form_code_incorrect", code: "form_code_incorrect" },
+  identifierTooManyRequests: { status: 429, key: "auth:errors.TOO_MANY_REQUESTS", code: "TOO_MANY_REQUESTS" },
+  web3MissingIdentifier: { status: 400, key: "auth:errors.web3_missing_identifier", code: "web3_missing_identifier" },
+  walletSignatureInvalid: { status: 400, key: "auth:errors.web3_signature_invalid", code: "web3_signature_invalid" },
+  walletAddressInvalid: { status: 400, key: "auth:errors.web3_address_invalid", code: "web3_address_invalid" },
+  walletExists: { status: 409, key: "auth:errors.form_identifier_exists__web3_wallet", code: "form_identifier_exists__web3_wallet" },
 } as const satisfies Record<string, ErrorAnswer>;
 
 export interface ErrorAnswer {

@@ -12,6 +12,7 @@ import { CONTACT_REQUEST_TOPIC, markRequestsNotified } from "./contact/mark-noti
 import { type DB, openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { loadDirectory } from "./http/static-files.js";
+import { identifierRulesOf } from "./identifiers/last-identifier.js";
 import { type KeyValueStore, redisStore } from "./kv.js";
 import { startOutboxWorker } from "./mail/outbox-worker.js";
 import { createMailer } from "./mail/transport.js";
@@ -75,6 +76,7 @@ export async function startServer(config: Config, logger: Logger = defaultLogger
     limiter: smsLimits,
     logger,
     updateUser: async (userId, data) => (await auth.$context).internalAdapter.updateUser(userId, data),
+    identifierRules: identifierRulesOf(config),
   };
   const outbox = startOutboxWorker({
     db: database.db,

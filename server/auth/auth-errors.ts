@@ -30,6 +30,11 @@ const TRANSLATED: Record<string, ErrorCode> = {
   NOT_ALLOWED_ACCESS: "notAllowedAccess",
   SIGN_UP_RESTRICTED: "signUpRestricted",
   SIGN_UP_WAITLIST: "signUpWaitlist",
+  // Wallet sign-in (server/auth/wallet-sign-in.ts) and the last-identifier rule on the library's removal routes.
+  web3_missing_identifier: "web3MissingIdentifier",
+  web3_signature_invalid: "walletSignatureInvalid",
+  web3_address_invalid: "walletAddressInvalid",
+  identification_deletion_failed: "identificationDeletionFailed",
 };
 
 /** Our message for a Better Auth error without one, by status. */

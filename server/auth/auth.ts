@@ -15,6 +15,8 @@ import type { Config } from "../config.js";
 import { domainOf } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
 import { requestLanguage } from "../i18n.js";
+import { ownerOfFurtherAddress } from "../identifiers/email-addresses.js";
+import { identifierRulesOf } from "../identifiers/last-identifier.js";
 import type { KeyValueStore } from "../kv.js";
 import { existingAccountMail } from "../mail/templates/existing-account.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
@@ -35,6 +37,7 @@ import { authRequestRules, echoTypedAddress } from "./request-rules.js";
 import { secondFactorOnEveryFirstFactor } from "./second-factor.js";
 import { SIGN_IN_LINK_PATHS, signInLink } from "./sign-in-link.js";
 import { checkNameLengths, createSignUpTeam, signUpPlan } from "./sign-up-plan.js";
+import { WALLET_CHALLENGE_PATH, WALLET_SIGN_IN_PATH, walletSignIn } from "./wallet-sign-in.js";
 
 /** Header our server sets to the resolved client address; any client-sent value is replaced. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -93,7 +96,14 @@ export function createAuth({
       ...(config.SIGN_IN_PHONE ? [] : [PHONE_SIGN_IN_CODE_PATH, PHONE_SIGN_IN_PATH]),
     ],
     hooks: {
-      before: authRequestRules({ emailRules, passwords, signUpAccess: mayCreateAccount, emailCodeSignIn: config.SIGN_IN_EMAIL_CODE }),
+      before: authRequestRules({
+        db,
+        emailRules,
+        passwords,
+        signUpAccess: mayCreateAccount,
+        emailCodeSignIn: config.SIGN_IN_EMAIL_CODE,
+        identifierRules: identifierRulesOf(config),
+      }),
       after: echoTypedAddress,
     },
     user: {
@@ -139,7 +149,9 @@ export function createAuth({
             const normalizedEmail = normalizeEmail(user.email);
             // A sign-up by e-mail with a variant of an existing address never gets here (see the request
             // rules); through Google, a variant of another account's address is refused.
-            const taken = await db.selectFrom("user").select("id").where("normalizedEmail", "=", normalizedEmail).executeTakeFirst();
+            const taken =
+              (await db.selectFrom("user").select("id").where("normalizedEmail", "=", normalizedEmail).executeTakeFirst()) ??
+              (await ownerOfFurtherAddress(db, user.email));
             if (taken) throw refuse("NOT_ALLOWED_ACCESS");
             const refusal = oauth ? await mayCreateAccount(user.email) : null;
             if (refusal) throw refuse(refusal);
@@ -170,6 +182,12 @@ export function createAuth({
       },
     },
     session: { storeSessionInDatabase: true },
+    account: {
+      // Connecting Google to a signed-in account (docs/decisions/077): the Google account's address
+      // may differ from the account's, and whether a disconnection leaves a way in is our own
+      // last-identifier rule (server/identifiers/last-identifier.ts), not the library's.
+      accountLinking: { enabled: true, allowDifferentEmails: true, allowUnlinkingAll: true },
+    },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -341,6 +359,8 @@ export function createAuth({
         emailLink: config.SIGN_IN_EMAIL_LINK,
         phone: config.SIGN_IN_PHONE,
       }),
+      // Sign-in with a connected Web3 wallet; never creates an account (docs/decisions/078).
+      walletSignIn({ db, baseUrl: config.BASE_URL }),
     ],
     rateLimit: {
       enabled: config.RATE_LIMIT,
@@ -370,6 +390,8 @@ export function createAuth({
         [PHONE_SIGN_IN_PATH]: { window: 60, max: 5 },
         "/two-factor/send-otp": { window: 60, max: 3 },
         "/two-factor/verify-otp": { window: 60, max: 5 },
+        [WALLET_CHALLENGE_PATH]: { window: 60, max: 10 },
+        [WALLET_SIGN_IN_PATH]: { window: 60, max: 5 },
       },
     },
     advanced: {

@@ -68,6 +68,8 @@ export const PUBLIC_AUTH_PATHS = [
   "/phone/second-factor",
   "/two-factor/send-otp",
   "/two-factor/verify-otp",
+  "/sign-in/wallet/challenge",
+  "/sign-in/wallet",
   "/get-session",
   "/sign-out",
   "/providers",

@@ -1,4 +1,4 @@
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { parseCookies } from "better-auth/cookies";
 import { z } from "zod";
 import { LANGUAGES } from "../../core/languages.js";
@@ -6,6 +6,10 @@ import { NAME_MAX, nameProblem } from "../../core/names.js";
 import { SLUG_MAX, SLUG_PATTERN, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
 import { type EmailRules, emailAllowed, normalizeEmail } from "../access/email-rules.js";
 import type { SignUpAccess } from "../access/sign-up-access.js";
+import type { DB } from "../db/database.js";
+import { AppError } from "../errors.js";
+import { ownerOfFurtherAddress } from "../identifiers/email-addresses.js";
+import { ensureNotLastIdentifier, type Identifier, type IdentifierRules } from "../identifiers/last-identifier.js";
 import { isCommonPassword, type PasswordChecker } from "./password-policy.js";
 
 /** Our stored images' URLs (server/images/image-store.ts). */
@@ -119,7 +123,7 @@ const ADDRESS_FIELDS: Record<string, "email" | "newEmail"> = {
  * with that account's own address, so it is answered exactly as for an existing address (its
  * owner is told, nobody learns that the account exists: docs/decisions/054).
  */
-async function applyEmailRules(ctx: AuthContext, rules: EmailRules, signUpAccess: SignUpAccess) {
+async function applyEmailRules(ctx: AuthContext, db: DB, rules: EmailRules, signUpAccess: SignUpAccess) {
   const field = ctx.path ? ADDRESS_FIELDS[ctx.path] : undefined;
   const email = field && typeof ctx.body?.[field] === "string" ? (ctx.body[field] as string).trim().toLowerCase() : "";
   if (!field || !email.includes("@")) return;
@@ -127,10 +131,13 @@ async function applyEmailRules(ctx: AuthContext, rules: EmailRules, signUpAccess
   // The sign-up mode: who may create an account at all (docs/decisions/128).
   const refusal = ctx.path === "/sign-up/email" ? await signUpAccess(email) : null;
   if (refusal) throw APIError.from("FORBIDDEN", { code: refusal, message: "Sign-up is not open to this address" });
-  const owner = await ctx.context.adapter.findOne<{ email: string }>({
+  const primaryOwner = await ctx.context.adapter.findOne<{ email: string }>({
     model: "user",
     where: [{ field: "normalizedEmail", value: normalizeEmail(email) }],
   });
+  // A verified further address belongs to its account just as a primary one (docs/decisions/076).
+  const furtherOwner = primaryOwner ? undefined : await ownerOfFurtherAddress(db, email);
+  const owner = primaryOwner ?? (furtherOwner ? { email: furtherOwner.primaryEmail } : undefined);
   if (owner && owner.email !== email) {
     // The answer echoes the address as typed (see `echoTypedAddress`), as it would for a new account.
     return { context: { body: { ...ctx.body, [field]: owner.email }, headers: new Headers({ [TYPED_ADDRESS]: email }) } };
@@ -251,14 +258,20 @@ async function refuseCommonPasswordSignIn(ctx: AuthContext) {
  * to an account.
  */
 export const authRequestRules = (deps: {
+  db: DB;
   emailRules: EmailRules;
   passwords: PasswordChecker;
   signUpAccess: SignUpAccess;
+  identifierRules?: IdentifierRules;
   /** Whether sign-in codes may be asked for (`SIGN_IN_EMAIL_CODE`). */
   emailCodeSignIn: boolean;
 }) =>
   createAuthMiddleware(async (ctx) => {
     if (ctx.path === "/email-otp/verify-email") await refuseVerifiedAddress(ctx);
+    // A password sign-in accepts any verified address of the account: a further one continues as a
+    // sign-in with the primary address (docs/decisions/076); the checks below see that one.
+    const primary = ctx.path === "/sign-in/email" ? await furtherAddressOwner(ctx, deps.db) : undefined;
+    if (primary) ctx.body = { ...ctx.body, email: primary };
     if (ctx.path === "/email-otp/send-verification-otp" && ctx.body?.type === "sign-in" && !deps.emailCodeSignIn) {
       throw APIError.from("BAD_REQUEST", { code: "INVALID_OTP_TYPE", message: "Invalid OTP type" });
     }
@@ -272,8 +285,48 @@ export const authRequestRules = (deps: {
     }
     checkFields(ctx);
     await checkNewPassword(ctx, deps.passwords);
-    return applyEmailRules(ctx, deps.emailRules, deps.signUpAccess);
+    await guardIdentifierRemoval(ctx, deps.db, deps.identifierRules);
+    if (primary) return { context: { body: ctx.body } };
+    return applyEmailRules(ctx, deps.db, deps.emailRules, deps.signUpAccess);
   });
+
+/** The primary address of the account whose verified further address a password sign-in names, if so. */
+async function furtherAddressOwner(ctx: AuthContext, db: DB): Promise<string | undefined> {
+  const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
+  if (!email.includes("@") || (await ctx.context.internalAdapter.findUserByEmail(email))) return undefined;
+  return (await ownerOfFurtherAddress(db, email))?.primaryEmail;
+}
+
+/** The identifier a library route removes, if it is one: a passkey or a connected account. */
+function removedIdentifier(ctx: AuthContext): Identifier | undefined {
+  const body = (ctx.body ?? {}) as { id?: unknown; accountId?: unknown };
+  if (ctx.path === "/passkey/delete-passkey" && typeof body.id === "string") return { kind: "passkey", id: body.id };
+  if (ctx.path === "/unlink-account" && typeof body.accountId === "string") return { kind: "connected-account", id: body.accountId };
+  return undefined;
+}
+
+/**
+ * The last-identifier rule on the library's removal routes (server/identifiers/last-identifier.ts).
+ * Unlinking the password ("credential") is no disconnection: it is refused whatever else is left.
+ */
+async function guardIdentifierRemoval(ctx: AuthContext, db: DB, rules: IdentifierRules | undefined) {
+  const removing = removedIdentifier(ctx);
+  if (!removing) return;
+  const session = await getSessionFromCtx(ctx);
+  if (!session) return;
+  if (removing.kind === "connected-account") {
+    const account = await db.selectFrom("account").select("providerId").where("id", "=", removing.id).executeTakeFirst();
+    if (account?.providerId === "credential") {
+      throw APIError.from("BAD_REQUEST", { code: "ACCOUNT_NOT_FOUND", message: "Not a connected account" });
+    }
+  }
+  try {
+    await ensureNotLastIdentifier(db, session.user.id, removing, rules);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw APIError.from("CONFLICT", { code: "identification_deletion_failed", message: "The last way to sign in cannot be removed" });
+  }
+}
 
 function checkFields(ctx: AuthContext) {
   const rule = ctx.path ? RULES[ctx.path] : undefined;

@@ -32,6 +32,9 @@ export const SENSITIVE_AUTH_PATHS = [
   "/passkey/generate-register-options",
   "/passkey/verify-registration",
   "/passkey/delete-passkey",
+  // Connecting and disconnecting Google add and take away a way in (docs/decisions/077).
+  "/link-social",
+  "/unlink-account",
 ] as const;
 
 export type ReverificationMethod = "totp" | "password" | "email";

@@ -3,7 +3,9 @@ import { createAuthMiddleware } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
 import { LANGUAGES } from "../../core/languages.js";
+import { PHONE_SIGN_IN_PATH } from "../phone/phone-sign-in.js";
 import { pathMatches } from "./paths.js";
+import { WALLET_SIGN_IN_PATH } from "./wallet-sign-in.js";
 
 /**
  * Every route that signs a person in with a first factor (docs/decisions/073). After each one, an
@@ -21,6 +23,10 @@ export const FIRST_FACTOR_SIGN_IN_PATHS = [
   "/sign-in-link/confirm",
   // By Google (the OpenID Connect return).
   "/callback/:id",
+  // By a code texted to a verified phone number (server/phone/phone-sign-in.ts).
+  PHONE_SIGN_IN_PATH,
+  // By a signature of a connected Web3 wallet (server/auth/wallet-sign-in.ts).
+  WALLET_SIGN_IN_PATH,
 ] as const;
 
 /** How long the second step may take, as for a password sign-in (the twoFactor plugin's default). */

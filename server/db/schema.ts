@@ -55,6 +55,26 @@ export interface SessionTable {
   impersonatedBy: string | null;
 }
 
+/** An account's further e-mail addresses; verified ones are unique across this table and `user` (migration 0023_identifiers). */
+export interface UserEmailTable {
+  id: string;
+  userId: string;
+  email: string;
+  normalizedEmail: string;
+  verifiedAt: Timestamp | null;
+  createdAt: Timestamp;
+}
+
+/** A Web3 wallet connected to an account for Sign-In with Ethereum (migration 0023_identifiers). */
+export interface Web3WalletTable {
+  id: string;
+  userId: string;
+  /** EIP-55 checksummed; unique whatever its case. */
+  address: string;
+  chainId: number;
+  createdAt: Timestamp;
+}
+
 /** Better Auth's passkey plugin, plus when each passkey last signed in (migration 0020_passkeys). */
 export interface PasskeyTable {
   id: string;
@@ -373,6 +393,8 @@ export interface Database {
   twoFactor: TwoFactorTable;
   session_reverification: SessionReverificationTable;
   passkey: PasskeyTable;
+  user_email: UserEmailTable;
+  web3_wallet: Web3WalletTable;
   organization: OrganizationTable;
   member: MemberTable;
   invitation: InvitationTable;

@@ -5,6 +5,7 @@ import { hasAuthenticator } from "../auth/reverification.js";
 import type { DB } from "../db/database.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { AppError } from "../errors.js";
+import { ensureNotLastIdentifier, type IdentifierRules } from "../identifiers/last-identifier.js";
 import { SmsDeliveryError } from "../sms/http-provider.js";
 import { codeSms, SMS_CODE_MINUTES, type SmsCodePurpose } from "../sms/messages.js";
 import { type SmsLimiter, SmsLimitReached } from "../sms/sms-limits.js";
@@ -23,6 +24,8 @@ export interface PhoneDeps {
   logger: Logger;
   /** Writes user fields through the identity library, so its session caches see the change. */
   updateUser: (userId: string, data: { twoFactorEnabled: boolean; smsTwoFactorEnabled?: boolean }) => Promise<unknown>;
+  /** Which identifiers still sign in: the last one may not be removed (docs/decisions/076). */
+  identifierRules?: IdentifierRules;
 }
 
 /** Who asks: the account, its language, and the client address the SMS limits count. */
@@ -206,6 +209,7 @@ export async function makePrimary(db: DB, userId: string, id: string): Promise<v
 export async function removePhoneNumber(deps: PhoneDeps, userId: string, id: string): Promise<void> {
   const { db } = deps;
   const row = await ownNumber(db, userId, id);
+  await ensureNotLastIdentifier(db, userId, { kind: "phone", id }, deps.identifierRules);
   const next = await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("phone_number").where("id", "=", id).execute();
     if (!row.is_primary) return "kept" as const;

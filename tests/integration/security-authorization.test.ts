@@ -531,6 +531,52 @@ const ROWS: Row[] = [
     status: { anonymous: 401, stranger: 400, guest: 400, member: 400, admin: 400 },
     allowed: [],
   },
+  // Ways to sign in: each actor reads their own; ids of other accounts' addresses and wallets are not found.
+  {
+    route: "GET /api/account/identifiers",
+    request: () => get("/api/account/identifiers"),
+    status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "guest", "member", "admin"],
+  },
+  {
+    route: "POST /api/account/emails",
+    request: () => post("/api/account/emails", { email: "not-an-address" }),
+    status: { anonymous: 401, stranger: 400, guest: 400, member: 400, admin: 400 },
+    allowed: [],
+  },
+  ...(["code", "verify", "primary"] as const).map(
+    (action): Row => ({
+      route: `POST /api/account/emails/:id/${action}`,
+      request: () => post(`/api/account/emails/someone-elses-address/${action}`, action === "verify" ? { code: "123456" } : {}),
+      status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
+      allowed: [],
+    }),
+  ),
+  {
+    route: "DELETE /api/account/emails/:id",
+    request: () => ({ path: "/api/account/emails/someone-elses-address", init: { method: "DELETE" } }),
+    status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/account/wallets/challenge",
+    request: () => post("/api/account/wallets/challenge", { address: "0x1234" }),
+    status: { anonymous: 401, stranger: 400, guest: 400, member: 400, admin: 400 },
+    allowed: [],
+  },
+  {
+    // A nonce nobody was given.
+    route: "POST /api/account/wallets",
+    request: () => post("/api/account/wallets", { nonce: "abcdefgh12345678", signature: "0x00" }),
+    status: { anonymous: 401, stranger: 400, guest: 400, member: 400, admin: 400 },
+    allowed: [],
+  },
+  {
+    route: "DELETE /api/account/wallets/:id",
+    request: () => ({ path: "/api/account/wallets/someone-elses-wallet", init: { method: "DELETE" } }),
+    status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
   {
     // Last, as it ends the team; admins may delete it, nobody else.
     route: "POST /api/teams/:teamId/delete",

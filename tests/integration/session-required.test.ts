@@ -72,6 +72,15 @@ const OUR_ROUTES: Row[] = [
   { route: "POST /api/account/phone-numbers/:id/verify", valid: { code: "123456" } },
   { route: "POST /api/account/phone-numbers/:id/primary", valid: {} },
   { route: "DELETE /api/account/phone-numbers/:id" },
+  { route: "GET /api/account/identifiers" },
+  { route: "POST /api/account/emails", valid: { email: "second@example.com" } },
+  { route: "POST /api/account/emails/:id/code", valid: {} },
+  { route: "POST /api/account/emails/:id/verify", valid: { code: "123456" } },
+  { route: "POST /api/account/emails/:id/primary", valid: {} },
+  { route: "DELETE /api/account/emails/:id" },
+  { route: "POST /api/account/wallets/challenge", valid: { address: "0x0000000000000000000000000000000000000001" } },
+  { route: "POST /api/account/wallets", valid: { nonce: "abcdefgh12345678", signature: "0x00" } },
+  { route: "DELETE /api/account/wallets/:id" },
 ];
 
 const A = "/api/auth";
@@ -95,7 +104,7 @@ const IDENTITY_ROUTES: Row[] = [
   { route: `GET ${A}/list-accounts` },
   { route: `GET ${A}/account-info`, query: "?accountId=a" },
   { route: `POST ${A}/link-social`, valid: { provider: "google" } },
-  { route: `POST ${A}/unlink-account`, valid: { providerId: "google" } },
+  { route: `POST ${A}/unlink-account`, valid: { accountId: "account" } },
   { route: `POST ${A}/get-access-token`, valid: { providerId: "google" } },
   { route: `POST ${A}/refresh-token`, valid: { providerId: "google" } },
   { route: `POST ${A}/two-factor/enable`, valid: { password: "correct horse battery" } },

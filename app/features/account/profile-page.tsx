@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { authClient, type Session } from "../../identity/client";
-import { PhoneNumbersSection } from "../phone/phone-numbers-section";
+import { IdentifierSections } from "../identifiers/identifier-sections";
 import { AccountLayout, AccountSection } from "./account-layout";
 import { ProfileDetailsForm } from "./profile-details-form";
 import { ProfileImageSection } from "./profile-image-section";
 
-/** /{lang}/account: the signed-in user's profile image, names and username, and phone numbers. */
+/** /{lang}/account: the signed-in user's profile image, names and username, and their ways to sign in. */
 export function ProfilePage({ session }: { session: Session }) {
   const { t } = useTranslation("account");
   // A saved change reloads the session, so the user menu and this page show it at once.
@@ -18,7 +18,7 @@ export function ProfilePage({ session }: { session: Session }) {
       <AccountSection id="profile-details" title={t("profile.detailsTitle")}>
         <ProfileDetailsForm session={session} onSaved={refresh} />
       </AccountSection>
-      <PhoneNumbersSection />
+      <IdentifierSections />
     </AccountLayout>
   );
 }

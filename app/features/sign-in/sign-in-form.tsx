@@ -128,6 +128,21 @@ export function SignInForm() {
     await session.refetch();
     navigate(dashboard, { replace: true });
   };
+  // A connected Web3 wallet: its code is loaded only when the button is pressed.
+  const wallet = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { signInWithWallet } = await import("../../identity/wallet");
+      await signInWithWallet();
+    } catch (failure) {
+      setBusy(false);
+      return setError(authErrorMessage(t, failure as AuthError, "signIn.error"));
+    }
+    await session.refetch();
+    navigate(dashboard, { replace: true });
+  };
+
   const passkeyRef = useRef(passkey);
   passkeyRef.current = passkey;
 
@@ -289,6 +304,9 @@ export function SignInForm() {
                   {t("phone:signIn.usePhone" as never)}
                 </FormButton>
               )}
+              <FormButton variant="secondary" onClick={() => void wallet()} disabled={busy}>
+                {t("signIn.useWallet")}
+              </FormButton>
             </>
           )}
           <GoogleButton onClick={google} busy={busy} divider={hydrated ? "none" : "before"} />

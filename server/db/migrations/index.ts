@@ -19,6 +19,7 @@ import * as subscriptionPrice from "./0019_subscription_price.js";
 import * as passkeys from "./0020_passkeys.js";
 import * as signInLinks from "./0021_sign_in_links.js";
 import * as phoneNumbers from "./0022_phone_numbers.js";
+import * as identifiers from "./0023_identifiers.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "0020_passkeys": passkeys,
   "0021_sign_in_links": signInLinks,
   "0022_phone_numbers": phoneNumbers,
+  "0023_identifiers": identifiers,
 };
