@@ -138,7 +138,9 @@ describe.each(DATABASE_KINDS)("account security on %s", (kind) => {
 
     // The password alone gives no session.
     const first = await passwordStep(user.email);
-    expect(first.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
+    // The library names text message codes for every two-step account; the second step offers them only
+    // where they are on (GET /api/auth/phone/second-factor, tests/integration/phone-sms.test.ts).
+    expect(first.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp", "otp"] });
     expect(first.cookie).not.toMatch(/session_token=/);
     const wrong = await server.fetch("/api/auth/two-factor/verify-totp", json({ code: "000000" }, { cookie: first.cookie }));
     expect(wrong.status).toBe(401);
