@@ -97,6 +97,9 @@ export const ERRORS = {
   waitlistInvalid: { status: 400, key: "auth:errors.WAITLIST_INVALID", code: "WAITLIST_INVALID" },
   waitlistLinkInvalid: { status: 400, key: "auth:errors.WAITLIST_LINK_INVALID", code: "WAITLIST_LINK_INVALID" },
   waitlistTooManyRequests: { status: 429, key: "auth:errors.TOO_MANY_REQUESTS", code: "TOO_MANY_REQUESTS" },
+  // Proof of work against bots (docs/decisions/129).
+  captchaInvalid: { status: 400, key: "auth:errors.captcha_invalid", code: "captcha_invalid" },
+  captchaUnavailable: { status: 503, key: "auth:errors.captcha_unavailable", code: "captcha_unavailable", headers: { "Retry-After": "5" } },
 } as const satisfies Record<string, ErrorAnswer>;
 
 export interface ErrorAnswer {

@@ -7,6 +7,7 @@ import { SITE_ORIGIN_PLACEHOLDER } from "../core/site-urls.js";
 import { createApp } from "./app.js";
 import { createAuth } from "./auth/auth.js";
 import { passwordChecker } from "./auth/password-policy.js";
+import { botProtection } from "./bot-protection/bot-protection.js";
 import type { Config } from "./config.js";
 import { CONTACT_REQUEST_TOPIC, markRequestsNotified } from "./contact/mark-notified.js";
 import { type DB, openDatabase } from "./db/database.js";
@@ -55,7 +56,8 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
   }
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, logger });
   const passwords = passwordChecker(config, logger);
-  const auth = createAuth({ config, db: database.db, sendMail: mailer.sendMail, kv, logger, passwords });
+  const bots = botProtection(config, kv, logger);
+  const auth = createAuth({ config, db: database.db, sendMail: mailer.sendMail, kv, logger, passwords, bots });
   const outbox = startOutboxWorker({
     db: database.db,
     sendMail: mailer.sendMail,
@@ -63,7 +65,7 @@ export async function startServer(config: Config, logger: Logger = pino({ level:
     onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified },
     releaseLeasesOnStart: database.kind === "pglite",
   });
-  const app = createApp({ config, db: database.db, auth, logger, files, kv, outbox, sendMail: mailer.sendMail, passwords });
+  const app = createApp({ config, db: database.db, auth, logger, files, kv, outbox, sendMail: mailer.sendMail, passwords, bots });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));

@@ -30,6 +30,8 @@ const TRANSLATED: Record<string, ErrorCode> = {
   NOT_ALLOWED_ACCESS: "notAllowedAccess",
   SIGN_UP_RESTRICTED: "signUpRestricted",
   SIGN_UP_WAITLIST: "signUpWaitlist",
+  captcha_invalid: "captchaInvalid",
+  captcha_unavailable: "captchaUnavailable",
 };
 
 /** Our message for a Better Auth error without one, by status. */

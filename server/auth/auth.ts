@@ -11,6 +11,8 @@ import { USERNAME_MAX, USERNAME_MIN, usernameProblem } from "../../core/username
 import { emailAllowed, emailRulesOf, normalizeEmail } from "../access/email-rules.js";
 import { signUpAccess } from "../access/sign-up-access.js";
 import { canCreateTeams } from "../billing/billing-service.js";
+import { botProtectionPlugin } from "../bot-protection/auth-plugin.js";
+import { type BotProtection, botProtection } from "../bot-protection/bot-protection.js";
 import type { Config } from "../config.js";
 import { domainOf } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
@@ -43,9 +45,19 @@ export interface AuthDeps {
   logger: Logger;
   /** The new-password rule; built from the configuration when not given. */
   passwords?: PasswordChecker;
+  /** Proof of work against bots, shared with our own routes; built from the configuration when not given. */
+  bots?: BotProtection;
 }
 
-export function createAuth({ config, db, sendMail, kv, logger, passwords = passwordChecker(config, logger) }: AuthDeps) {
+export function createAuth({
+  config,
+  db,
+  sendMail,
+  kv,
+  logger,
+  passwords = passwordChecker(config, logger),
+  bots = botProtection(config, kv, logger),
+}: AuthDeps) {
   const google = config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET;
   const emailRules = emailRulesOf(config);
   const mayCreateAccount = signUpAccess({ db, mode: config.SIGNUP_MODE, rules: emailRules });
@@ -152,6 +164,8 @@ export function createAuth({ config, db, sendMail, kv, logger, passwords = passw
     },
     emailVerification: { autoSignInAfterVerification: true },
     plugins: [
+      // First, so a request without a solved challenge is refused before anything else reads it.
+      botProtectionPlugin({ ...bots, clientIpHeader: CLIENT_IP_HEADER }),
       emailOTP({
         otpLength: 6,
         expiresIn: 10 * 60,
