@@ -38,8 +38,7 @@ export interface BotCheck {
   verify(response: string | null | undefined): Promise<void>;
 }
 
-/** The header a solution travels in, as in Better Auth's captcha plugin. */
-export const CAPTCHA_HEADER = "x-captcha-response";
+export { CAPTCHA_HEADER } from "../../core/bot-check.js";
 
 const derived = (secret: string, purpose: string) => createHmac("sha256", secret).update(`bot-protection:${purpose}`).digest("hex");
 
