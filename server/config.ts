@@ -63,7 +63,7 @@ const schema = z
     /** Proof of work on sign-up, the contact form, password reset and repeated failed sign-ins (docs/decisions/129). */
     BOT_PROTECTION: flag(true),
     /** The largest secret counter of a challenge: the browser tries half of it on average (bench/README.md). */
-    BOT_PROTECTION_DIFFICULTY: z.coerce.number().int().min(1_000).max(10_000_000).default(50_000),
+    BOT_PROTECTION_DIFFICULTY: z.coerce.number().int().min(1_000).max(10_000_000).default(20_000),
     /** Forces maintenance mode; the operator can also switch it in the database (npm run maintenance). */
     MAINTENANCE: flag(false),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
