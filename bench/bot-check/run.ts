@@ -7,14 +7,18 @@
  *
  *   npm run build && npx tsx bench/bot-check/run.ts [--difficulties 10000,50000,100000,200000] [--runs 20]
  */
-import { cpus, loadavg } from "node:os";
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { type Challenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { botCheck } from "../../server/bot-protection/challenges.js";
 import { replayStore } from "../../server/bot-protection/replay-store.js";
-import { assertRunning, startServer } from "../lib.mjs";
+import { freePort } from "../../tests/support/server.js";
 
 const args = parseArgs({
   options: { difficulties: { type: "string", default: "10000,50000,100000,200000" }, runs: { type: "string", default: "20" } },
@@ -53,9 +57,53 @@ async function serverCosts(difficulty: number) {
   return { issue: median(issue), verify: median(verify) };
 }
 
+/** The production build with bot protection on at `difficulty`, on a fresh embedded database. */
+async function startServer(difficulty: number) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "crm-bench-pow-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["build/node/main.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      RATE_LIMIT: "off",
+      BOT_PROTECTION: "on",
+      BOT_PROTECTION_DIFFICULTY: String(difficulty),
+      LOG_LEVEL: "error",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  let exited = false;
+  child.once("exit", () => {
+    exited = true;
+  });
+  for (let i = 0; !exited; i++) {
+    if ((await fetch(`${url}/healthz`).catch(() => null))?.ok) break;
+    if (i > 1200) throw new Error("the server did not start within 2 minutes");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (exited) throw new Error("the server ended before it answered");
+  return {
+    url,
+    running: () => !exited,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => (exited ? r(null) : child.once("exit", r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Wall time of the widget in Chromium from "verifying" to "verified", once per page load. */
 async function browserSolves(difficulty: number) {
-  const server = await startServer({ env: { BOT_PROTECTION: "on", BOT_PROTECTION_DIFFICULTY: String(difficulty) } });
+  const server = await startServer(difficulty);
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
@@ -82,7 +130,7 @@ async function browserSolves(difficulty: number) {
       await page.waitForFunction(() => (window as unknown as { solveTimes: number[] }).solveTimes.length > 0, null, { timeout: 60_000 });
       times.push(await page.evaluate(() => (window as unknown as { solveTimes: number[] }).solveTimes[0] as number));
     }
-    assertRunning(server);
+    if (!server.running()) throw new Error("the server ended during the measurement");
     return { median: median(times), max: Math.max(...times) };
   } finally {
     await browser.close();
