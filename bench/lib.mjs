@@ -52,6 +52,7 @@ export async function startServer({ databaseUrl, env = {} } = {}) {
       DATABASE_URL: databaseUrl ?? "",
       REDIS_URL: "",
       RATE_LIMIT: "off",
+      BOT_PROTECTION: "off",
       LOG_LEVEL: "error",
       ...env,
     },

@@ -237,6 +237,8 @@ export interface SiteConfig {
   gaMeasurementId: string | null;
   /** Who may sign up: everyone, invited addresses only, or the waitlist for everyone else. */
   signUpMode: SignUpMode;
+  /** Whether guarded forms solve a proof-of-work challenge (BOT_PROTECTION). */
+  botProtection: boolean;
 }
 
 /** GET /api/auth/providers: the optional sign-in methods this deployment offers. */

@@ -15,6 +15,7 @@ import { sessionFirst } from "./auth/session.js";
 import { signedInHint } from "./auth/signed-in-hint.js";
 import type { BillingDeps } from "./billing/billing-service.js";
 import type { EventDeps } from "./billing/process-event.js";
+import type { BotProtection } from "./bot-protection/bot-protection.js";
 import type { Config } from "./config.js";
 import type { DB } from "./db/database.js";
 import { AppError } from "./errors.js";
@@ -37,6 +38,7 @@ import type { PhoneDeps } from "./phone/phone-numbers.js";
 import { accountRoutes } from "./routes/account.js";
 import { accountSecurityRoutes } from "./routes/account-security.js";
 import { billingRoutes } from "./routes/billing.js";
+import { botProtectionRoutes } from "./routes/bot-protection.js";
 import { contactRoutes } from "./routes/contact.js";
 import { healthRoutes } from "./routes/health.js";
 import { identifierRoutes } from "./routes/identifiers.js";
@@ -69,6 +71,8 @@ export interface AppDeps {
   passwords: PasswordChecker;
   /** Phone numbers: text messages and their limits, shared with the identity plugin's routes. */
   phone: PhoneDeps;
+  /** Proof of work against bots, the same instance as the identity plugin's (one replay store). */
+  bots: BotProtection;
 }
 
 /** The whole HTTP surface; thin routes over domain modules. */
@@ -129,9 +133,13 @@ export function createApp(deps: AppDeps) {
   app.route("/", healthRoutes(deps.db));
   app.route("/", seoRoutes(config.BASE_URL));
   app.route("/", localeRoutes());
-  app.route("/", siteConfigRoutes({ gaMeasurementId: config.GA_MEASUREMENT_ID, signUpMode: config.SIGNUP_MODE }));
+  app.route(
+    "/",
+    siteConfigRoutes({ gaMeasurementId: config.GA_MEASUREMENT_ID, signUpMode: config.SIGNUP_MODE, botProtection: config.BOT_PROTECTION }),
+  );
+  app.route("/", botProtectionRoutes({ check: deps.bots.check, rateLimited: config.RATE_LIMIT, kv: deps.kv }));
   app.route("/", waitlistRoutes(deps));
-  app.route("/", contactRoutes(deps));
+  app.route("/", contactRoutes({ ...deps, botCheck: deps.bots.check }));
   app.route("/", billingRoutes({ auth, billing, events }));
   app.route("/", teamRoutes({ auth, teams, provider, config, outbox: deps.outbox }));
   app.route("/", teamDomainRoutes({ auth, db, config, rules: emailRulesOf(config), sendMail: deps.sendMail }));

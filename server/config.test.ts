@@ -71,4 +71,13 @@ describe("loadConfig", () => {
   it("requires the Google id and secret together", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
   });
+
+  it("protects against bots unless told off, with a difficulty in range", () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.BOT_PROTECTION).toBe(true);
+    expect(config.BOT_PROTECTION_DIFFICULTY).toBe(20_000);
+    expect(loadConfig({ DATA_DIR: dataDir(), BOT_PROTECTION: "off" }).BOT_PROTECTION).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), BOT_PROTECTION: "maybe" })).toThrow(/BOT_PROTECTION/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), BOT_PROTECTION_DIFFICULTY: "10" })).toThrow(/BOT_PROTECTION_DIFFICULTY/);
+  });
 });

@@ -68,6 +68,10 @@ const schema = z
     TEAM_MEMBER_QUOTA_INDIVIDUAL: z.coerce.number().int().min(1).max(100_000).default(5),
     /** Who may sign up (docs/decisions/128): everyone, invited and allowlisted addresses, or those let in from the waitlist. */
     SIGNUP_MODE: z.enum(SIGN_UP_MODES).default("public"),
+    /** Proof of work on sign-up, the contact form, password reset and repeated failed sign-ins (docs/decisions/129). */
+    BOT_PROTECTION: flag(true),
+    /** The largest secret counter of a challenge: the browser tries half of it on average (bench/README.md). */
+    BOT_PROTECTION_DIFFICULTY: z.coerce.number().int().min(1_000).max(10_000_000).default(20_000),
     /** Forces maintenance mode; the operator can also switch it in the database (npm run maintenance). */
     MAINTENANCE: flag(false),
     /** Sign-in by a code e-mailed to a verified address, and by an e-mailed link (docs/decisions/072). */

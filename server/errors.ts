@@ -124,6 +124,9 @@ export const ERRORS = {
   walletSignatureInvalid: { status: 400, key: "auth:errors.web3_signature_invalid", code: "web3_signature_invalid" },
   walletAddressInvalid: { status: 400, key: "auth:errors.web3_address_invalid", code: "web3_address_invalid" },
   walletExists: { status: 409, key: "auth:errors.form_identifier_exists__web3_wallet", code: "form_identifier_exists__web3_wallet" },
+  // Proof of work against bots (docs/decisions/129).
+  captchaInvalid: { status: 400, key: "auth:errors.captcha_invalid", code: "captcha_invalid" },
+  captchaUnavailable: { status: 503, key: "auth:errors.captcha_unavailable", code: "captcha_unavailable", headers: { "Retry-After": "5" } },
 } as const satisfies Record<string, ErrorAnswer>;
 
 export interface ErrorAnswer {

@@ -7,6 +7,7 @@ import { SITE_ORIGIN_PLACEHOLDER } from "../core/site-urls.js";
 import { createApp } from "./app.js";
 import { createAuth } from "./auth/auth.js";
 import { passwordChecker } from "./auth/password-policy.js";
+import { botProtection } from "./bot-protection/bot-protection.js";
 import type { Config } from "./config.js";
 import { CONTACT_REQUEST_TOPIC, markRequestsNotified } from "./contact/mark-notified.js";
 import { type DB, openDatabase } from "./db/database.js";
@@ -69,7 +70,8 @@ export async function startServer(config: Config, logger: Logger = defaultLogger
   const passwords = passwordChecker(config, logger);
   const sms = createSmsSender(config, database.db, logger);
   const smsLimits = smsLimiter({ enabled: config.RATE_LIMIT, kv, logger });
-  const auth = createAuth({ config, db: database.db, sendMail: mailer.sendMail, kv, logger, passwords, sms, smsLimits });
+  const bots = botProtection(config, kv, logger);
+  const auth = createAuth({ config, db: database.db, sendMail: mailer.sendMail, kv, logger, passwords, sms, smsLimits, bots });
   const phone: PhoneDeps = {
     db: database.db,
     sms,
@@ -85,7 +87,7 @@ export async function startServer(config: Config, logger: Logger = defaultLogger
     onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified },
     releaseLeasesOnStart: database.kind === "pglite",
   });
-  const app = createApp({ config, db: database.db, auth, logger, files, kv, outbox, sendMail: mailer.sendMail, passwords, phone });
+  const app = createApp({ config, db: database.db, auth, logger, files, kv, outbox, sendMail: mailer.sendMail, passwords, phone, bots });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));

@@ -9,6 +9,8 @@ type Options<R extends Route> = {
   query?: Record<string, string | number | undefined>;
   /** The language the server answers in; the page's language when not given. */
   language?: string;
+  /** Further request headers, such as a proof of work's solution. */
+  headers?: Record<string, string>;
 } & (ApiRoutes[R] extends { body: infer B } ? { body: B } : { body?: never }) &
   (ApiRoutes[R] extends { file: infer F } ? { file: F } : { file?: never });
 /** Routes with a body or a file must be given one; for the others the options are optional. */
@@ -44,7 +46,7 @@ export async function request<R extends Route>(route: R, ...[options]: Args<R>) 
   const language = options?.language ?? (typeof document === "undefined" ? "" : document.documentElement.lang);
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options?.headers };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (file !== undefined) headers["content-type"] = "application/octet-stream";
   if (language) headers["x-language"] = language;

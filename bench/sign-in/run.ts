@@ -83,6 +83,7 @@ async function startProductServer(smtpUrl: string, databaseUrl?: string) {
       REDIS_URL: "",
       SMTP_URL: smtpUrl,
       RATE_LIMIT: "off",
+      BOT_PROTECTION: "off",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "ignore", "inherit"],

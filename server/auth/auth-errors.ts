@@ -35,6 +35,8 @@ const TRANSLATED: Record<string, ErrorCode> = {
   web3_signature_invalid: "walletSignatureInvalid",
   web3_address_invalid: "walletAddressInvalid",
   identification_deletion_failed: "identificationDeletionFailed",
+  captcha_invalid: "captchaInvalid",
+  captcha_unavailable: "captchaUnavailable",
 };
 
 /** Our message for a Better Auth error without one, by status. */

@@ -11,6 +11,8 @@ import { USERNAME_MAX, USERNAME_MIN, usernameProblem } from "../../core/username
 import { emailAllowed, emailRulesOf, normalizeEmail } from "../access/email-rules.js";
 import { signUpAccess } from "../access/sign-up-access.js";
 import { canCreateTeams } from "../billing/billing-service.js";
+import { botProtectionPlugin } from "../bot-protection/auth-plugin.js";
+import { type BotProtection, botProtection } from "../bot-protection/bot-protection.js";
 import type { Config } from "../config.js";
 import { domainOf } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
@@ -56,6 +58,8 @@ export interface AuthDeps {
   /** Text messages and their limits, shared with the phone number routes; built from the configuration when not given. */
   sms?: SmsSender;
   smsLimits?: SmsLimiter;
+  /** Proof of work against bots, shared with our own routes; built from the configuration when not given. */
+  bots?: BotProtection;
 }
 
 export function createAuth({
@@ -67,6 +71,7 @@ export function createAuth({
   passwords = passwordChecker(config, logger),
   sms = createSmsSender(config, db, logger),
   smsLimits = smsLimiter({ enabled: config.RATE_LIMIT, kv, logger }),
+  bots = botProtection(config, kv, logger),
 }: AuthDeps) {
   const google = config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET;
   const emailRules = emailRulesOf(config);
@@ -206,6 +211,8 @@ export function createAuth({
     },
     emailVerification: { autoSignInAfterVerification: true },
     plugins: [
+      // First, so a request without a solved challenge is refused before anything else reads it.
+      botProtectionPlugin({ ...bots, clientIpHeader: CLIENT_IP_HEADER }),
       emailOTP({
         otpLength: 6,
         // Sign-in by code is for existing accounts only (docs/decisions/072).

@@ -23,6 +23,8 @@ export function pageCsp(scriptHashes: string[], opts: CspOptions): string {
     `img-src ${imgSrc.join(" ")}`,
     "font-src 'self'",
     `connect-src ${connectSrc.join(" ")}`,
+    // The proof-of-work widget solves in a worker loaded from the site's own files (docs/decisions/129).
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { validateContact } from "../../core/contact/schema.js";
 import { emailAllowed, emailRulesOf } from "../access/email-rules.js";
+import type { BotCheck } from "../bot-protection/challenges.js";
+import { requireBotCheck } from "../bot-protection/middleware.js";
 import type { Config } from "../config.js";
 import { domainOf, submitContact } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
@@ -17,6 +19,8 @@ export interface ContactDeps {
   kv?: KeyValueStore;
   /** Told when mails were queued, so they go out at once instead of at the next poll. */
   outbox?: { wake(): void };
+  /** The proof of work a request must carry (docs/decisions/129). */
+  botCheck: BotCheck;
 }
 
 const CONTACT_BODY_LIMIT = 16 * 1024;
@@ -37,6 +41,7 @@ export function contactRoutes(deps: ContactDeps) {
       kv: deps.kv,
       code: "contactTooManyRequests",
     }),
+    requireBotCheck(deps.botCheck),
     bodyLimit({
       maxSize: CONTACT_BODY_LIMIT,
       onError: () => {

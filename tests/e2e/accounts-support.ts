@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import { botCheckHeaders } from "../support/bot-check";
 import { OIDC_IDENTITY_COOKIE, type OidcIdentity } from "../support/oidc";
 import { test as base, codeFromMail, expect } from "./fixtures";
 
@@ -48,7 +49,7 @@ export async function createVerifiedAccount(
 ) {
   const email = opts.email ?? uniqueEmail("user");
   const res = await request.post("/api/auth/sign-up/email", {
-    headers: origin(),
+    headers: { ...origin(), ...(await botCheckHeaders(process.env.E2E_BASE_URL as string)) },
     data: {
       name: opts.name ?? "Ada Lovelace",
       email,
@@ -69,7 +70,7 @@ export async function createVerifiedAccount(
 /** Creates an account whose e-mail is not verified yet. */
 export async function createUnverifiedAccount(request: APIRequestContext, email = uniqueEmail("unverified")) {
   const res = await request.post("/api/auth/sign-up/email", {
-    headers: origin(),
+    headers: { ...origin(), ...(await botCheckHeaders(process.env.E2E_BASE_URL as string)) },
     data: { name: "Una Verified", email, password: PASSWORD, legalConsent: true },
   });
   expect(res.status()).toBe(200);

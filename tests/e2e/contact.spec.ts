@@ -38,6 +38,7 @@ const TEXT = {
     serverMessage: "Send the request body as JSON",
     failed: "Failed to submit form",
     network: "We could not reach the server. Please check your connection and try again.",
+    checked: "Checked: you are not a bot",
   },
   de: {
     form: "Kontaktformular",
@@ -56,6 +57,7 @@ const TEXT = {
     serverMessage: "Senden Sie die Anfrage als JSON",
     failed: "Das Formular konnte nicht gesendet werden",
     network: "Wir konnten den Server nicht erreichen. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
+    checked: "Geprüft: Sie sind kein Bot",
   },
 } as const;
 
@@ -95,6 +97,10 @@ for (const lang of ["en", "de"] as const) {
       await expect(page.getByText(tx.emailError)).toHaveCount(0);
       await form.getByLabel(tx.company).fill("Analytical Engines & Co");
       await form.getByRole("textbox", { name: tx.message }).fill("Could you show us a demo?\nThanks!");
+      // The proof of work solved by itself once the form was touched; its checkbox is labelled and reachable.
+      await expect(form.getByText(tx.checked)).toBeVisible({ timeout: 20_000 });
+      await expect(form.getByRole("checkbox")).toBeChecked();
+      await page.screenshot({ path: `test-results/screenshots/contact-bot-check-${lang}-${page.viewportSize()?.width}.png` });
 
       // Hold the request until the processing state has been seen; the real server then answers.
       let release!: () => void;

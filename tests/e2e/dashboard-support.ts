@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import Stripe from "stripe";
+import { botCheckHeaders } from "../support/bot-check";
 import { codeFromMail } from "./fixtures";
 
 /** The server secret global-setup starts the e2e server with; the local provider derives its webhook secret from it. */
@@ -19,9 +20,11 @@ export interface ApiUser {
 }
 
 async function post(path: string, body: unknown, cookie?: string, lang = "en") {
+  // Sign-up always, and sign-in after failed ones (other specs' wrong passwords count too), ask for a proof of work.
+  const guarded = path === "/api/auth/sign-up/email" || path === "/api/auth/sign-in/email" ? await botCheckHeaders(base()) : {};
   return fetch(`${base()}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: base(), "x-language": lang, ...(cookie ? { cookie } : {}) },
+    headers: { "content-type": "application/json", origin: base(), "x-language": lang, ...guarded, ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
 }

@@ -36,6 +36,8 @@ export async function startOwnServer(
       DATABASE_URL: "",
       REDIS_URL: "",
       RATE_LIMIT: "off",
+      // Proven on the shared server; a spec of an operator setting turns it on if it needs it.
+      BOT_PROTECTION: "off",
       LOG_LEVEL: "warn",
       ...env,
     },

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { botCheckHeaders } from "../support/bot-check";
 import {
   type ApiUser,
   apiPost,
@@ -205,8 +206,12 @@ async function userAtDomain(name: string, domain: string): Promise<ApiUser> {
   const base = process.env.E2E_BASE_URL as string;
   const email = `${name.split(" ")[0]?.toLowerCase()}-${Date.now().toString(36)}@${domain}`;
   const password = "correct horse battery";
-  const post = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify(body) });
+  const post = async (path: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base, ...(await botCheckHeaders(base)) },
+      body: JSON.stringify(body),
+    });
   expect((await post("/api/auth/sign-up/email", { name, email, password, legalConsent: true })).ok).toBe(true);
   expect((await post("/api/auth/email-otp/verify-email", { email, otp: await codeFromMail(email) })).ok).toBe(true);
   const signIn = await post("/api/auth/sign-in/email", { email, password });

@@ -16,14 +16,14 @@ describe("analytics settings for the prerendered pages", () => {
   it("has no measurement id and no analytics origins in the page policy when none is configured", async () => {
     const res = await plain.fetch("/api/site-config");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ gaMeasurementId: null, signUpMode: "public" });
+    expect(await res.json()).toEqual({ gaMeasurementId: null, signUpMode: "public", botProtection: false });
     const page = await plain.fetch("/en");
     expect(page.headers.get("content-security-policy")).not.toContain("googletagmanager");
   });
 
   it("hands out the configured measurement id and allows the analytics origins", async () => {
     const res = await withAnalytics.fetch("/api/site-config");
-    expect(await res.json()).toEqual({ gaMeasurementId: "G-TEST1234", signUpMode: "public" });
+    expect(await res.json()).toEqual({ gaMeasurementId: "G-TEST1234", signUpMode: "public", botProtection: false });
     const page = await withAnalytics.fetch("/en");
     expect(page.headers.get("content-security-policy")).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
   });

@@ -40,6 +40,8 @@ export async function startCluster(opts: {
     TRUSTED_IP_HEADER: "x-forwarded-for",
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
+    // Load and failover tests; the proof of work has its own tests (tests/integration/bot-protection.test.ts).
+    BOT_PROTECTION: "off",
     ...opts.env,
   };
 

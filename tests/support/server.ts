@@ -15,7 +15,7 @@ export interface TestServer extends RunningServer {
 
 /**
  * Starts the real server in this process on a free port with a fresh database.
- * Rate limits are off unless a test turns them on.
+ * Rate limits and bot protection are off unless a test turns them on.
  */
 export async function startTestServer(
   kind: "pglite" | "postgres",
@@ -33,6 +33,7 @@ export async function startTestServer(
     DATA_DIR: database.dataDir,
     DATABASE_URL: database.databaseUrl ?? "",
     RATE_LIMIT: "off",
+    BOT_PROTECTION: "off",
     LOG_LEVEL: "silent",
     ...env,
   });

@@ -17,9 +17,12 @@ function renderForm(lang: "en" | "de" = "en") {
   );
 }
 
-function mockFetch(impl: () => Promise<Response>) {
+/** Stands in for the contact API; the site settings (asked once the form is touched) say the server asks for no proof of work. */
+function mockFetch(impl: (url?: string, init?: RequestInit) => Promise<Response>) {
   const fetchMock = vi.fn(impl);
-  vi.stubGlobal("fetch", fetchMock);
+  vi.stubGlobal("fetch", (url: string, init?: RequestInit) =>
+    url === "/api/site-config" ? Promise.resolve(json(200, { botProtection: false })) : fetchMock(url, init),
+  );
   return fetchMock;
 }
 

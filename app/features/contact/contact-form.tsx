@@ -1,9 +1,8 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CONTACT_FIELDS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD } from "../../../core/contact/fields";
-import type { validateContact } from "../../../core/contact/schema";
-import type { sendContact } from "../../api/contact";
 import { Button, TextField } from "../../ui";
+
 import "./contact-form.css";
 import { contactFieldId } from "./field-ids";
 
@@ -11,13 +10,11 @@ import { contactFieldId } from "./field-ids";
 export const CONTACT_NAMESPACE = "contact";
 
 type Status = "idle" | "submitting" | "success" | "error";
-// The validation rules and the API client load when the visitor first reaches the form, not with the page.
-let modules: { validate: typeof validateContact; send: typeof sendContact } | undefined;
+// The validation rules, the API client and the proof of work load when the visitor first reaches
+// the form, not with the page.
+let modules: typeof import("./contact-actions") | undefined;
 async function loadModules() {
-  if (!modules) {
-    const [schema, api] = await Promise.all([import("../../../core/contact/schema"), import("../../api/contact")]);
-    modules = { validate: schema.validateContact, send: api.sendContact };
-  }
+  modules ??= await import("./contact-actions");
   return modules;
 }
 
@@ -38,11 +35,11 @@ export function ContactForm() {
   const [banner, setBanner] = useState<string>();
   const [sentName, setSentName] = useState("");
   const inputs = useRef<Partial<Record<ContactField, HTMLElement | null>>>({});
-  const successHeading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (status === "success") successHeading.current?.focus();
-  }, [status]);
+  // The proof of work (docs/decisions/129) loads when the form is first touched, never with the
+  // page, and solves in the background while the visitor types.
+  const botBox = useRef<HTMLDivElement>(null);
+  const bots = async () =>
+    (await loadModules()).botCheck(botBox.current as HTMLElement, i18n.language, t("common:botCheck", { returnObjects: true }) as never);
 
   const fieldErrors = (next: Values) => {
     const result = modules?.validate(next);
@@ -72,7 +69,7 @@ export function ContactForm() {
     setErrors({});
     setStatus("submitting");
     try {
-      const answer = await send(result.data, i18n.language);
+      const answer = await send(result.data, i18n.language, await (await bots()).headers());
       if (answer.ok) {
         setSentName(result.data.name);
         setStatus("success");
@@ -86,26 +83,7 @@ export function ContactForm() {
     setStatus("error");
   };
 
-  if (status === "success") {
-    return (
-      <div className="rounded-2xl border border-emerald-200 bg-emerald-50 p-8 text-center shadow-sm" role="status">
-        <h3
-          ref={successHeading}
-          tabIndex={-1}
-          className="contact-rise text-2xl font-semibold text-slate-900"
-          style={{ animationDelay: "0.2s" }}
-        >
-          {t("success.title", { name: sentName })}
-        </h3>
-        <p className="contact-rise mt-3 text-lg font-medium text-emerald-800" style={{ animationDelay: "0.45s" }}>
-          {t("success.highlight")}
-        </p>
-        <p className="contact-rise mt-2 text-slate-700" style={{ animationDelay: "0.7s" }}>
-          {t("success.message")}
-        </p>
-      </div>
-    );
-  }
+  if (status === "success" && modules) return <modules.ContactSent name={sentName} />;
 
   // Messages from the client are keys; the server sends already translated text.
   const message = (field: ContactField) => {
@@ -149,7 +127,7 @@ export function ContactForm() {
       <form
         noValidate
         onSubmit={submit}
-        onFocus={() => void loadModules()}
+        onFocus={() => void bots()}
         aria-label={t("form.label")}
         aria-busy={submitting}
         className="grid gap-5 sm:grid-cols-2"
@@ -171,6 +149,7 @@ export function ContactForm() {
             onChange={(e) => change(HONEYPOT_FIELD, e.target.value)}
           />
         </div>
+        <div ref={botBox} className="empty:hidden sm:col-span-2" />
         <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-600">{t("form.privacy")}</p>
           <Button type="submit" variant="strong" size="3xl" disabled={submitting}>

@@ -10,6 +10,7 @@ import { EmailField } from "../auth-shell/email-field";
 import { FormButton, formButtonClass } from "../auth-shell/form-button";
 import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
+import { useBotCheck } from "../bot-check/use-bot-check";
 
 const MIN_PASSWORD = 8;
 /** A new code can be asked for this long after the last one; the server allows 3 a minute. */
@@ -32,6 +33,8 @@ export function ForgotPasswordForm() {
   const [now, setNow] = useState(() => Date.now());
   const [resent, setResent] = useState(false);
   const cooldown = Math.max(0, Math.ceil((resendAt - now) / 1000));
+  // Every code asked for carries a proof of work (docs/decisions/129), solved from the moment the form is shown.
+  const bots = useBotCheck(true);
 
   // Counts down from the time of the last code, so a throttled or sleeping tab shows the right wait.
   useEffect(() => {
@@ -47,7 +50,13 @@ export function ForgotPasswordForm() {
   const sendCode = async () => {
     setError(undefined);
     setBusy(true);
-    const { error: failure } = await authClient.emailOtp.requestPasswordReset({ email: email.trim() });
+    const headers = await bots.headers().catch(() => null);
+    if (!headers) {
+      setBusy(false);
+      setError(authErrorMessage(t, { code: "captcha_unavailable" }, "forgotPassword.error"));
+      return false;
+    }
+    const { error: failure } = await authClient.emailOtp.requestPasswordReset({ email: email.trim(), fetchOptions: { headers } });
     setBusy(false);
     if (failure) {
       setError(authErrorMessage(t, failure, "forgotPassword.error"));
@@ -102,6 +111,7 @@ export function ForgotPasswordForm() {
           <StepHeading title={t("forgotPassword.title")} subtitle={t("forgotPassword.requestText")} autoFocus={false} />
           {error && <FormAlert>{error}</FormAlert>}
           <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
+          {bots.element}
           <FormButton type="submit" disabled={busy}>
             {busy ? t("forgotPassword.sending") : t("forgotPassword.send")}
           </FormButton>
@@ -141,6 +151,8 @@ export function ForgotPasswordForm() {
           <FormButton type="submit" disabled={busy}>
             {busy ? t("forgotPassword.saving") : t("forgotPassword.save")}
           </FormButton>
+          {/* A new code needs a proof of work too. */}
+          {bots.element}
           <div className="flex flex-wrap justify-center gap-x-4 gap-y-2 text-sm">
             <button
               type="button"

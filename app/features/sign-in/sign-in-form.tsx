@@ -18,6 +18,7 @@ import { GoogleButton } from "../auth-shell/google-button";
 import { OrDivider } from "../auth-shell/or-divider";
 import { PasswordField } from "../auth-shell/password-field";
 import { StepHeading } from "../auth-shell/step-heading";
+import { useBotCheck } from "../bot-check/use-bot-check";
 import { PhoneSignInForm } from "../phone/phone-sign-in-form";
 import { SecondFactorForm } from "../security/second-factor-form";
 import type { VerifyEmailState } from "../sign-up/state";
@@ -74,6 +75,15 @@ export function SignInForm() {
     if (session.data && !addingAccount && !linkToken) navigate(dashboard, { replace: true });
   }, [session.data, addingAccount, linkToken, navigate, dashboard]);
 
+  // After failed attempts the server asks for a proof of work (docs/decisions/129); it solves in the background.
+  const bots = useBotCheck(false);
+  const attempt = async (identifier: string) => {
+    const fetchOptions = { headers: await bots.headers().catch(() => ({})) };
+    return isUsernameIdentifier(identifier)
+      ? authClient.signIn.username({ username: identifier, password, fetchOptions })
+      : authClient.signIn.email({ email: identifier, password, fetchOptions });
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim() || !password) return setError(t("signIn.required"));
@@ -81,11 +91,16 @@ export function SignInForm() {
     setMustReset(false);
     setBusy(true);
     const identifier = email.trim();
-    const { data, error: failure } = isUsernameIdentifier(identifier)
-      ? await authClient.signIn.username({ username: identifier, password })
-      : await authClient.signIn.email({ email: identifier, password });
+    let { data, error: failure } = await attempt(identifier);
+    if (failure?.code === "captcha_invalid") {
+      // Asked for the first time on this page: the same attempt goes again once the check is solved.
+      bots.start();
+      ({ data, error: failure } = await attempt(identifier));
+    }
     if (failure) {
       setBusy(false);
+      // A wrong password: the next attempts may be asked for a proof of work, so it starts solving now.
+      if (failure.status === 401) bots.start();
       if (failure.code === "EMAIL_NOT_VERIFIED" && !isUsernameIdentifier(identifier)) {
         // Not locked out: a fresh code goes out and the wizard's verification step takes over.
         await authClient.emailOtp.sendVerificationOtp({ email: email.trim(), type: "email-verification" });
@@ -93,7 +108,7 @@ export function SignInForm() {
         return;
       }
       const down = !failure.status || failure.status >= 502;
-      if (down && failure.code !== "MAINTENANCE") return setError(t("signIn.notReady"));
+      if (down && failure.code !== "MAINTENANCE" && failure.code !== "captcha_unavailable") return setError(t("signIn.notReady"));
       setMustReset(failure.code === "form_password_pwned_sign_in");
       return setError(authErrorMessage(t, failure, "signIn.error"));
     }
@@ -272,6 +287,7 @@ export function SignInForm() {
               </LocalizedLink>
             </p>
           </div>
+          {bots.element}
           <FormButton type="submit" disabled={busy} aria-busy={busy || undefined}>
             {busy ? t("signIn.submitting") : t("signIn.submit")}
           </FormButton>

@@ -11,6 +11,7 @@ import { sessionState, sessionUnreadable } from "../../identity/session-state";
 import { PageSpinner } from "../../ui";
 import { useHydrated } from "../../ui/use-hydrated";
 import { AuthShell } from "../auth-shell/auth-shell";
+import { useBotCheck } from "../bot-check/use-bot-check";
 import { RestrictedScreen, useSignUpMode, WaitlistScreen } from "./access-screens";
 import { BackToHome, LeaveDialog } from "./leave-dialog";
 import { WizardProgress } from "./progress";
@@ -65,6 +66,8 @@ export function SignUpWizard() {
   const signedIn = state === "signed-in" ? true : state === "signed-out" ? false : undefined;
   const entry = stepEntry(location.state);
   const step: Step = restored ? reachableStep(entry?.step ?? 1, form, signedIn) : 1;
+  // Bot protection (docs/decisions/129): solved in the background from the moment step 4 is shown.
+  const bots = useBotCheck(step === 4);
 
   // The step shown and how it arrived: steps slide in from the side they come from, and a step
   // reached by moving (not the first one painted) puts the focus on its first field.
@@ -214,6 +217,12 @@ export function SignUpWizard() {
   const createAccount = async () => {
     if (form.planType === "pro" && !form.teamName.trim()) return fail(4, t("signUp.planSelection.teamNameRequired"));
     setBusy(true);
+    // The proof of work has been solving since the step was shown; usually it is done by now.
+    const headers = await bots.headers().catch(() => null);
+    if (!headers) {
+      setBusy(false);
+      return fail(4, authErrorMessage(t, { code: "captcha_unavailable" }, "signUp.credentials.error"));
+    }
     // The agreement to the terms is a field of the request only (the server records its time and version).
     const { error } = await authClient.signUp.email({
       name: form.fullName.trim(),
@@ -224,6 +233,7 @@ export function SignUpWizard() {
       teamName: form.planType === "pro" ? form.teamName.trim() : undefined,
       locale: lang,
       ...({ legalConsent: form.legalConsent } as object),
+      fetchOptions: { headers },
     });
     setBusy(false);
     if (error?.code === "SIGN_UP_RESTRICTED") return setRefused("restricted");
@@ -328,6 +338,7 @@ export function SignUpWizard() {
               onBack={back}
               busy={busy}
               error={errors[4]}
+              botCheck={bots.element}
               autoFocus={autoFocus}
             />
           )}

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../ui/form-alert";
 import { EmailField } from "../../auth-shell/email-field";
@@ -17,6 +17,7 @@ export function CredentialsStep({
   busy,
   error,
   autoFocus,
+  botCheck,
 }: {
   email: string;
   password: string;
@@ -26,6 +27,8 @@ export function CredentialsStep({
   busy: boolean;
   error?: string;
   autoFocus?: boolean;
+  /** The proof-of-work widget, solving by itself while the person types. */
+  botCheck?: ReactNode;
 }) {
   const { t } = useTranslation("auth");
   const formRef = useRef<HTMLFormElement>(null);
@@ -63,6 +66,7 @@ export function CredentialsStep({
           onChange({ email, password: e.target.value });
         }}
       />
+      {botCheck}
       {error && <FormAlert>{error}</FormAlert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
         <FormButton variant="secondary" onClick={onBack} disabled={busy}>
