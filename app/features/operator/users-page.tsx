@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import {
   type OperatorUserRow,
   SORT_DIRECTIONS,
@@ -12,6 +12,7 @@ import {
 import { operatorApi } from "../../api/operator";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
+import { FormAlert } from "../../ui/form-alert";
 import { Column, ConsoleList, ConsoleSearch, rowRange } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
 import { useLoad } from "./use-load";
@@ -50,6 +51,8 @@ export function UsersPage({ session }: { session: Session }) {
   const query = queryOf(params);
   const [load] = useLoad(params.toString(), () => operatorApi.users(query));
   const when = useDateTime();
+  // What an action on another page reports when it leads here (a deleted user).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
   const update = (changes: Partial<Record<keyof UserListQuery, string | undefined>>) => {
     const next = new URLSearchParams(params);
@@ -81,6 +84,9 @@ export function UsersPage({ session }: { session: Session }) {
 
   return (
     <OperatorLayout session={session} title={t("users.title")} intro={t("users.intro")}>
+      <div aria-live="polite" className="empty:hidden">
+        {notice && <FormAlert tone="info">{notice}</FormAlert>}
+      </div>
       <ConsoleSearch
         id="user-search"
         label={t("users.search")}
