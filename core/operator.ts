@@ -36,6 +36,8 @@ export interface UserListQuery {
   dir?: SortDirection;
   status?: (typeof USER_FILTERS.status)[number];
   plan?: (typeof USER_FILTERS.plan)[number];
+  /** The subscription status the user's billing fields hold now. */
+  subscription?: SubscriptionStatus;
 }
 
 export interface OperatorUserRow {

@@ -40,6 +40,7 @@ export async function listUsers(db: DB, query: UserListQuery): Promise<Paged<Ope
     base = base.where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", false)])).where("emailVerified", "=", true);
   if (query.status === "unverified") base = base.where("emailVerified", "=", false);
   if (query.plan) base = base.where("planType", "=", query.plan);
+  if (query.subscription) base = base.where("subscriptionStatus", "=", query.subscription);
   const { total } = (await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirst()) ?? { total: 0 };
   const column = SORT_COLUMNS[query.sort ?? "createdAt"];
   const dir = query.dir ?? (column === "createdAt" ? "desc" : "asc");

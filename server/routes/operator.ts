@@ -37,6 +37,7 @@ const userQuery = z.object({
   dir: z.enum(SORT_DIRECTIONS).optional(),
   status: z.enum(USER_FILTERS.status).optional(),
   plan: z.enum(USER_FILTERS.plan).optional(),
+  subscription: z.enum(SUBSCRIPTION_STATUSES).optional(),
 });
 const banBody = z.object({
   reason: z.string().trim().min(1).max(BAN_REASON_MAX),

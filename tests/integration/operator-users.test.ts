@@ -180,6 +180,10 @@ describe.each(DATABASE_KINDS)("operator actions on users on %s", (kind) => {
       // The console's subscription list shows it under its own source.
       const list = await (await server.fetch("/api/admin/subscriptions?status=active", { headers: as(operator) })).json();
       expect(list.items).toContainEqual(expect.objectContaining({ provider: "complimentary", email: guest.email, price: null }));
+      // The users list filters by the subscription status the user holds now.
+      const active = await (await server.fetch("/api/admin/users?subscription=active", { headers: as(operator) })).json();
+      expect(active.items.map((u: { id: string }) => u.id)).toEqual([guest.id]);
+      expect((await server.fetch("/api/admin/users?subscription=paused", { headers: as(operator) })).status).toBe(400);
 
       expect((await post(operator, `/api/admin/users/${guest.id}/complimentary/end`)).status).toBe(200);
       expect(await view(guest)).toMatchObject({ isPro: false, active: false });

@@ -4,6 +4,7 @@ import {
   type OperatorUserRow,
   SORT_DIRECTIONS,
   type SortDirection,
+  SUBSCRIPTION_STATUSES,
   USER_FILTERS,
   USER_SORTS,
   type UserListQuery,
@@ -29,6 +30,7 @@ function queryOf(params: URLSearchParams): UserListQuery {
     dir: oneOf(SORT_DIRECTIONS, params.get("dir")),
     status: oneOf(USER_FILTERS.status, params.get("status")),
     plan: oneOf(USER_FILTERS.plan, params.get("plan")),
+    subscription: oneOf(SUBSCRIPTION_STATUSES, params.get("subscription")),
   };
 }
 
@@ -106,6 +108,12 @@ export function UsersPage({ session }: { session: Session }) {
               { value: "individual", label: t("users.planIndividual") },
               { value: "pro", label: t("users.planPro") },
             ],
+          },
+          {
+            name: "subscription",
+            label: t("users.subscription"),
+            value: query.subscription,
+            options: SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: t(`subscriptionStatuses.${s}`) })),
           },
         ]}
         onSearch={(values) => update(values)}
