@@ -36,6 +36,8 @@ export interface UserListQuery {
   dir?: SortDirection;
   status?: (typeof USER_FILTERS.status)[number];
   plan?: (typeof USER_FILTERS.plan)[number];
+  /** The subscription status the user's billing fields hold now. */
+  subscription?: SubscriptionStatus;
 }
 
 export interface OperatorUserRow {
@@ -84,6 +86,16 @@ export interface OperatorUserDetail extends OperatorUserRow {
   sessions: OperatorSessionRow[];
   teams: { id: string; name: string; role: string }[];
   contactRequests: { id: string; createdAt: string; status: string }[];
+  /** The running complimentary pro plan and its end (null: without end); null when there is none. */
+  complimentary: { endsAt: string | null } | null;
+  /** When the user agreed to the terms and privacy policy, and to which version; null when not yet. */
+  consent: { at: string; version: string | null } | null;
+}
+
+/** POST /api/impersonation/stop: the user who was impersonated, and whether the operator is signed in again as themself. */
+export interface ImpersonationEnd {
+  userId: string;
+  operatorSignedIn: boolean;
 }
 
 /** POST /api/admin/users/:userId/ban: the body. */
@@ -119,6 +131,12 @@ export const AUDIT_ACTIONS = [
   "contact.reopen",
   "contact.retry",
   "contact.export",
+  "user.impersonate",
+  "user.impersonate.stop",
+  "user.verification.resend",
+  "user.delete",
+  "user.complimentary.grant",
+  "user.complimentary.end",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -197,6 +215,12 @@ export interface OperatorRoutes {
   "POST /api/admin/users/:userId/unban": { answer: { ok: true } };
   "POST /api/admin/users/:userId/sessions/revoke": { body: { sessionId?: string }; answer: { revoked: number } };
   "GET /api/admin/audit-log": { answer: Paged<AuditEntry> };
+  "POST /api/admin/users/:userId/impersonate": { answer: { ok: true } };
+  "POST /api/impersonation/stop": { answer: ImpersonationEnd };
+  "POST /api/admin/users/:userId/verification": { answer: { ok: true } };
+  "POST /api/admin/users/:userId/delete": { body: { confirmation: string }; answer: { ok: true } };
+  "POST /api/admin/users/:userId/complimentary": { body: { endsAt?: string | null }; answer: { ok: true } };
+  "POST /api/admin/users/:userId/complimentary/end": { answer: { ok: true } };
   "GET /api/admin/contact-requests": { answer: Paged<OperatorContactRequest> };
   "GET /api/admin/subscriptions": {
     answer: Paged<OperatorSubscription> & { figures: SubscriptionFigures; stripeDashboard: string | null };

@@ -10,6 +10,13 @@ export const operatorApi = {
   unban: (userId: string) => request("POST /api/admin/users/:userId/unban", { params: { userId } }),
   revokeSessions: (userId: string, sessionId?: string) =>
     request("POST /api/admin/users/:userId/sessions/revoke", { params: { userId }, body: sessionId ? { sessionId } : {} }),
+  impersonate: (userId: string) => request("POST /api/admin/users/:userId/impersonate", { params: { userId } }),
+  resendVerification: (userId: string) => request("POST /api/admin/users/:userId/verification", { params: { userId } }),
+  deleteUser: (userId: string, body: { confirmation: string }) =>
+    request("POST /api/admin/users/:userId/delete", { params: { userId }, body }),
+  grantComplimentary: (userId: string, body: { endsAt: string | null }) =>
+    request("POST /api/admin/users/:userId/complimentary", { params: { userId }, body }),
+  endComplimentary: (userId: string) => request("POST /api/admin/users/:userId/complimentary/end", { params: { userId } }),
   auditLog: (page: number, target?: string) => request("GET /api/admin/audit-log", { query: { page, target } }),
   subscriptions: (query: { status?: string; trialsEnding?: "1"; page: number }) => request("GET /api/admin/subscriptions", { query }),
   contactRequests: (query: { q?: string; state?: ContactState; page: number }) => request("GET /api/admin/contact-requests", { query }),

@@ -44,6 +44,8 @@ export const authClient = createAuthClient({
         // The version of the terms the account agreed to (core/legal.ts); set by the server.
         legalConsentVersion: { type: "string", required: false, input: false },
       },
+      // Set when an operator opened this session to act as the user (docs/decisions/080).
+      session: { impersonatedBy: { type: "string", required: false, input: false } },
     }),
   ],
 });

@@ -1,5 +1,7 @@
 import type { Auth } from "../auth/auth.js";
+import { COMPLIMENTARY_PROVIDER } from "../billing/complimentary.js";
 import { viewAndSync } from "../billing/subscription-store.js";
+import { isActive } from "../billing/subscription-view.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { eraseUser } from "./erase-user.js";
@@ -41,14 +43,30 @@ export async function teamsLeftWithoutAdmin(db: DB, userId: string): Promise<str
 }
 
 /**
- * Deletes the signed-in person's account after the typed confirmation, unless a team would be
- * left without an admin or a subscription is still running (it must be cancelled first).
+ * Refuses to erase an account while a team would be left without an admin or a paid subscription
+ * is still running (it must be cancelled first). A complimentary plan charges nothing and goes with the account.
  */
+export async function checkErasable(db: DB, userId: string, now = new Date()): Promise<void> {
+  const teams = await teamsLeftWithoutAdmin(db, userId);
+  if (teams.length > 0) throw new AppError("deleteSoleAdmin", { params: { teams: teams.join(", ") } });
+  await viewAndSync(db, userId, now);
+  const paid = await db
+    .selectFrom("billing_subscription")
+    .select(["status", "trial_end", "current_period_end", "cancel_at_period_end"])
+    .where("user_id", "=", userId)
+    .where("provider", "!=", COMPLIMENTARY_PROVIDER)
+    .execute();
+  const running = paid.some(
+    (s) =>
+      !s.cancel_at_period_end &&
+      isActive({ status: s.status, trialEnd: s.trial_end, currentPeriodEnd: s.current_period_end, cancelAtPeriodEnd: false }, now),
+  );
+  if (running) throw new AppError("deleteSubscription");
+}
+
+/** Deletes the signed-in person's account after the typed confirmation, unless `checkErasable` refuses. */
 export async function deleteAccount(deps: { db: DB; auth: Auth }, userId: string, confirmation: string): Promise<void> {
   if (!Object.values(DELETE_CONFIRMATION).includes(confirmation.trim() as never)) throw new AppError("deleteConfirmation");
-  const teams = await teamsLeftWithoutAdmin(deps.db, userId);
-  if (teams.length > 0) throw new AppError("deleteSoleAdmin", { params: { teams: teams.join(", ") } });
-  const subscription = await viewAndSync(deps.db, userId);
-  if (subscription.active && !subscription.cancelAt) throw new AppError("deleteSubscription");
+  await checkErasable(deps.db, userId);
   await eraseUser(deps, userId);
 }

@@ -74,13 +74,19 @@ export async function applySnapshot(db: DB, provider: string, userId: string, sn
     .execute();
 }
 
-/** The subscription that decides the user's plan: a live one first, then the most recently changed. */
+/**
+ * The subscription that decides the user's plan: a live one first (one set to end at a period end
+ * that has passed is no longer live), then the most recently changed.
+ */
 export async function currentSubscription(db: DB, userId: string): Promise<(StoredSubscription & { provider: string; id: string }) | null> {
   const row = await db
     .selectFrom("billing_subscription")
     .selectAll()
     .where("user_id", "=", userId)
-    .orderBy(sql`case when status in ('trialing', 'active', 'incomplete', 'past_due', 'unpaid') then 0 else 1 end`)
+    .orderBy(
+      sql`case when status in ('trialing', 'active', 'incomplete', 'past_due', 'unpaid')
+        and not (cancel_at_period_end and current_period_end <= now()) then 0 else 1 end`,
+    )
     .orderBy("updated_at", "desc")
     .limit(1)
     .executeTakeFirst();

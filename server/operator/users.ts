@@ -12,6 +12,7 @@ import {
 } from "../../core/operator.js";
 import { describeUserAgent } from "../account/devices.js";
 import type { Auth } from "../auth/auth.js";
+import { complimentaryEnd } from "../billing/complimentary.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 
@@ -39,6 +40,7 @@ export async function listUsers(db: DB, query: UserListQuery): Promise<Paged<Ope
     base = base.where((eb) => eb.or([eb("banned", "is", null), eb("banned", "=", false)])).where("emailVerified", "=", true);
   if (query.status === "unverified") base = base.where("emailVerified", "=", false);
   if (query.plan) base = base.where("planType", "=", query.plan);
+  if (query.subscription) base = base.where("subscriptionStatus", "=", query.subscription);
   const { total } = (await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirst()) ?? { total: 0 };
   const column = SORT_COLUMNS[query.sort ?? "createdAt"];
   const dir = query.dir ?? (column === "createdAt" ? "desc" : "asc");
@@ -80,7 +82,7 @@ function toRow(r: {
 export async function userDetail(db: DB, userId: string): Promise<OperatorUserDetail> {
   const user = await db.selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirst();
   if (!user) throw new AppError("notFound");
-  const [accounts, sessions, teams, contacts] = await Promise.all([
+  const [accounts, sessions, teams, contacts, complimentary] = await Promise.all([
     db.selectFrom("account").select("providerId").where("userId", "=", userId).execute(),
     db
       .selectFrom("session")
@@ -103,6 +105,7 @@ export async function userDetail(db: DB, userId: string): Promise<OperatorUserDe
       .orderBy("created_at", "desc")
       .limit(50)
       .execute(),
+    complimentaryEnd(db, userId),
   ]);
   return {
     ...toRow(user),
@@ -126,6 +129,8 @@ export async function userDetail(db: DB, userId: string): Promise<OperatorUserDe
     })),
     teams: teams.map((t) => ({ id: t.id, name: t.name, role: t.role })),
     contactRequests: contacts.map((c) => ({ id: c.id, createdAt: new Date(c.created_at).toISOString(), status: c.status })),
+    complimentary: complimentary === undefined ? null : { endsAt: complimentary },
+    consent: user.legalConsentAt ? { at: new Date(user.legalConsentAt).toISOString(), version: user.legalConsentVersion } : null,
   };
 }
 

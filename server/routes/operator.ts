@@ -12,17 +12,21 @@ import {
 } from "../../core/operator.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
+import { endComplimentary, grantComplimentary } from "../billing/complimentary.js";
 import { contactsCsv } from "../contact/csv.js";
 import { listContacts } from "../contact/list-contacts.js";
 import type { DB } from "../db/database.js";
-import { AppError } from "../errors.js";
+import { AppError, type ErrorCode } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { readJson } from "../http/errors.js";
 import { requireOperator } from "../operator/access.js";
 import { type AuditActor, audited, listAudit } from "../operator/audit-log.js";
 import { contactRequestLabel, listContactRequests, retryContactMails, setContactState } from "../operator/contact-requests.js";
+import { startImpersonation, stopImpersonation } from "../operator/impersonation.js";
+import { enterImpersonation, keptOperatorSession, leaveImpersonation } from "../operator/impersonation-cookies.js";
 import { overview } from "../operator/overview.js";
 import { listSubscriptions, subscriptionFigures } from "../operator/subscriptions.js";
+import { deleteUser, resendVerification } from "../operator/user-lifecycle.js";
 import { banUser, listUsers, revokeUserSessions, unbanUser, userDetail, userLabel } from "../operator/users.js";
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
@@ -33,6 +37,7 @@ const userQuery = z.object({
   dir: z.enum(SORT_DIRECTIONS).optional(),
   status: z.enum(USER_FILTERS.status).optional(),
   plan: z.enum(USER_FILTERS.plan).optional(),
+  subscription: z.enum(SUBSCRIPTION_STATUSES).optional(),
 });
 const banBody = z.object({
   reason: z.string().trim().min(1).max(BAN_REASON_MAX),
@@ -40,7 +45,7 @@ const banBody = z.object({
 });
 const revokeBody = z.object({ sessionId: z.string().min(1).max(200).optional() });
 
-function parse<T>(schema: z.ZodType<T>, value: unknown, error: "badRequest" | "invalidBan" = "badRequest"): T {
+function parse<T>(schema: z.ZodType<T>, value: unknown, error: ErrorCode = "badRequest"): T {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new AppError(error);
   return parsed.data;
@@ -124,6 +129,92 @@ export function operatorRoutes(deps: {
       () => revokeUserSessions(deps, userId, sessionId),
     );
     return c.json({ revoked });
+  });
+
+  app.post("/api/admin/users/:userId/verification", async (c) => {
+    const userId = c.req.param("userId") as string;
+    await audited(
+      deps,
+      actor(c),
+      { action: "user.verification.resend", targetType: "user", targetId: userId, targetLabel: await userLabel(deps.db, userId) },
+      () => resendVerification(deps, userId),
+    );
+    return c.json({ ok: true as const });
+  });
+
+  // The entry names the user by id only: the address is erased with the rest.
+  app.post("/api/admin/users/:userId/delete", async (c) => {
+    const userId = c.req.param("userId") as string;
+    const { confirmation } = parse(z.object({ confirmation: z.string().max(320) }), await readJson(c), "deleteUserConfirmation");
+    await audited(deps, actor(c), { action: "user.delete", targetType: "user", targetId: userId }, () =>
+      deleteUser(deps, userId, confirmation),
+    );
+    return c.json({ ok: true as const });
+  });
+
+  app.post("/api/admin/users/:userId/complimentary", async (c) => {
+    const userId = c.req.param("userId") as string;
+    const body = parse(z.object({ endsAt: z.iso.datetime({ offset: true }).nullish() }), await readJson(c), "invalidComplimentary");
+    const endsAt = body.endsAt ? new Date(body.endsAt) : null;
+    const label = await userLabel(deps.db, userId);
+    await audited(
+      deps,
+      actor(c),
+      {
+        action: "user.complimentary.grant",
+        targetType: "user",
+        targetId: userId,
+        targetLabel: label,
+        details: { endsAt: endsAt?.toISOString() ?? null },
+      },
+      async () => {
+        if (!label || label.endsWith("@deleted.invalid")) throw new AppError("notFound");
+        if (endsAt && endsAt.getTime() <= Date.now()) throw new AppError("invalidComplimentary");
+        return grantComplimentary(deps.db, userId, endsAt);
+      },
+    );
+    return c.json({ ok: true as const });
+  });
+
+  app.post("/api/admin/users/:userId/complimentary/end", async (c) => {
+    const userId = c.req.param("userId") as string;
+    await audited(
+      deps,
+      actor(c),
+      { action: "user.complimentary.end", targetType: "user", targetId: userId, targetLabel: await userLabel(deps.db, userId) },
+      () => endComplimentary(deps.db, userId),
+    );
+    return c.json({ ok: true as const });
+  });
+
+  // The browser turns into the user's for at most an hour (docs/decisions/080); the operator's own session is kept aside.
+  app.post("/api/admin/users/:userId/impersonate", async (c) => {
+    const userId = c.req.param("userId") as string;
+    const { token } = await audited(
+      deps,
+      actor(c),
+      { action: "user.impersonate", targetType: "user", targetId: userId, targetLabel: await userLabel(deps.db, userId) },
+      () => startImpersonation(deps, c.var.session.user.id, userId),
+    );
+    await enterImpersonation(c, deps.auth, c.var.session.session.token, token);
+    return c.json({ ok: true as const });
+  });
+
+  // Outside /api/admin/*: the session asking is the impersonation's, never an operator's.
+  app.post("/api/impersonation/stop", requireSession(deps.auth), async (c) => {
+    const current = c.var.session;
+    const impersonatedBy = (current.session as { impersonatedBy?: string | null }).impersonatedBy;
+    if (!impersonatedBy) throw new AppError("notImpersonating");
+    const operatorEmail = await userLabel(deps.db, impersonatedBy);
+    const kept = await keptOperatorSession(c, deps.auth);
+    const own = await audited(
+      deps,
+      { id: impersonatedBy, email: operatorEmail, clientIp: c.var.clientIp },
+      { action: "user.impersonate.stop", targetType: "user", targetId: current.user.id, targetLabel: current.user.email },
+      () => stopImpersonation(deps, { token: current.session.token, impersonatedBy }, kept?.token ?? null),
+    );
+    await leaveImpersonation(c, deps.auth, own && kept ? { token: own.token, remembered: kept.remembered } : null);
+    return c.json({ userId: current.user.id, operatorSignedIn: Boolean(own) });
   });
 
   app.get("/api/admin/audit-log", async (c) => {

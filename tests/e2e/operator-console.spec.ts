@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { request as apiRequest, type Page } from "@playwright/test";
 import { PASSWORD, uniqueEmail } from "./accounts-support";
+import { snapshot } from "./dashboard-support";
 import { axeViolations, codeFromMail, expect, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
 
@@ -203,3 +204,65 @@ test("an operator sees a started trial among the subscriptions and filters by st
   await page.getByRole("button", { name: /^Testphase \(/ }).click();
   await expect(page.getByRole("row").filter({ hasText: email })).toBeVisible();
 });
+
+const impersonation = {
+  en: {
+    start: "Sign in as this user",
+    banner: "Impersonation",
+    signedInAs: `Signed in as ${userEmail}`,
+    signOut: "Sign out",
+    emails: "E-mail addresses",
+    consent: "Consent",
+    complimentary: "Complimentary pro plan",
+    delete: "Delete user",
+  },
+  de: {
+    start: "Als dieser Nutzer anmelden",
+    banner: "Übernahme",
+    signedInAs: `Angemeldet als ${userEmail}`,
+    signOut: "Abmelden",
+    emails: "E-Mail-Adressen",
+    consent: "Einwilligung",
+    complimentary: "Kostenloser Pro-Tarif",
+    delete: "Nutzer löschen",
+  },
+};
+
+for (const lang of ["en", "de"] as const) {
+  const x = impersonation[lang];
+  test(`an operator signs in as a user, sees every page say so, and signs out back to the console (${lang}) @phone`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, operatorEmail);
+    await page.goto(`${server.url}/${lang}/admin/users?q=ulla`);
+    await page.getByRole("table").getByRole("link", { name: "Ulla Recruiter" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Ulla Recruiter" })).toBeVisible();
+    const userPage = page.url();
+    for (const section of [x.emails, x.consent, x.complimentary, x.delete]) {
+      await expect(page.getByRole("region", { name: section })).toBeVisible();
+    }
+    await snapshot(page, `operator-user-${lang}`);
+
+    await page.getByRole("button", { name: x.start }).click();
+    await expect(page).toHaveURL(`${server.url}/${lang}/dashboard`);
+    const banner = page.getByRole("complementary", { name: x.banner });
+    await expect(banner).toContainText(x.signedInAs);
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, `impersonation-dashboard-${lang}`);
+
+    for (const path of ["account", "account/security", "teams"]) {
+      await page.goto(`${server.url}/${lang}/${path}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(banner).toContainText(x.signedInAs);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    // The console is not open to an impersonated session.
+    await page.goto(`${server.url}/${lang}/admin/users`);
+    await expect(page).toHaveURL(`${server.url}/${lang}/dashboard`);
+    await expect(banner).toContainText(x.signedInAs);
+
+    await banner.getByRole("button", { name: x.signOut }).click();
+    await expect(page).toHaveURL(userPage);
+    await expect(page.getByRole("heading", { level: 1, name: "Ulla Recruiter" })).toBeVisible();
+    await expect(page.getByRole("complementary", { name: x.banner })).toHaveCount(0);
+  });
+}

@@ -20,6 +20,11 @@ const ROUTES = (userId: string) => [
   { method: "GET", path: "/api/admin/contact-requests/export.csv" },
   { method: "POST", path: "/api/admin/contact-requests/some-id", body: { state: "spam" } },
   { method: "POST", path: "/api/admin/contact-requests/some-id/retry", body: {} },
+  { method: "POST", path: `/api/admin/users/${userId}/impersonate`, body: {} },
+  { method: "POST", path: `/api/admin/users/${userId}/verification`, body: {} },
+  { method: "POST", path: `/api/admin/users/${userId}/delete`, body: { confirmation: "x" } },
+  { method: "POST", path: `/api/admin/users/${userId}/complimentary`, body: {} },
+  { method: "POST", path: `/api/admin/users/${userId}/complimentary/end`, body: {} },
 ];
 
 describe.each(DATABASE_KINDS)("the operator console's API on %s", (kind) => {

@@ -47,6 +47,11 @@ const ROWS: Row[] = [
     ["GET", "/api/admin/contact-requests/export.csv"],
     ["POST", "/api/admin/contact-requests/:requestId"],
     ["POST", "/api/admin/contact-requests/:requestId/retry"],
+    ["POST", "/api/admin/users/:userId/impersonate"],
+    ["POST", "/api/admin/users/:userId/verification"],
+    ["POST", "/api/admin/users/:userId/delete"],
+    ["POST", "/api/admin/users/:userId/complimentary"],
+    ["POST", "/api/admin/users/:userId/complimentary/end"],
   ].map(
     ([method = "", route = ""]): Row => ({
       route: `${method} ${route}`,
@@ -58,6 +63,13 @@ const ROWS: Row[] = [
       allowed: [],
     }),
   ),
+  // Only an impersonation session may end one; nobody in the team fixture has one.
+  {
+    route: "POST /api/impersonation/stop",
+    request: () => post("/api/impersonation/stop", {}),
+    status: { anonymous: 401, stranger: 400, guest: 400, member: 400, admin: 400 },
+    allowed: [],
+  },
   {
     route: "GET /api/subscription",
     request: () => get("/api/subscription"),

@@ -81,6 +81,7 @@ const OUR_ROUTES: Row[] = [
   { route: "POST /api/account/wallets/challenge", valid: { address: "0x0000000000000000000000000000000000000001" } },
   { route: "POST /api/account/wallets", valid: { nonce: "abcdefgh12345678", signature: "0x00" } },
   { route: "DELETE /api/account/wallets/:id" },
+  { route: "POST /api/impersonation/stop", valid: {} },
 ];
 
 const A = "/api/auth";

@@ -10,6 +10,11 @@ import { Button } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
 import { AuditTable } from "./audit-table";
 import { BanDialog } from "./ban-dialog";
+import { ComplimentarySection } from "./complimentary-section";
+import { ConsentSection } from "./consent-section";
+import { DeleteUserSection } from "./delete-user-section";
+import { EmailSection } from "./email-section";
+import { ImpersonateSection } from "./impersonate-section";
 import { LoadState, OperatorLayout, OperatorSection, useDateTime } from "./operator-layout";
 import { useLoad } from "./use-load";
 import { STATUS_KEYS, statusOf } from "./users-page";
@@ -118,6 +123,10 @@ function UserDetails({ user, onChanged }: { user: OperatorUserDetail; onChanged:
         />
       </OperatorSection>
 
+      <EmailSection user={user} onChanged={onChanged} />
+
+      <ConsentSection consent={user.consent} />
+
       <OperatorSection id="user-subscription" title={t("user.subscription")}>
         <Facts
           rows={[
@@ -127,6 +136,8 @@ function UserDetails({ user, onChanged }: { user: OperatorUserDetail; onChanged:
           ]}
         />
       </OperatorSection>
+
+      <ComplimentarySection user={user} onChanged={onChanged} />
 
       <OperatorSection id="user-teams" title={t("user.teams")}>
         {user.teams.length === 0 ? (
@@ -220,6 +231,10 @@ function UserDetails({ user, onChanged }: { user: OperatorUserDetail; onChanged:
           />
         )}
       </OperatorSection>
+
+      <ImpersonateSection user={user} />
+
+      <DeleteUserSection user={user} />
 
       <OperatorSection id="user-contact" title={t("user.contactRequests")}>
         {user.contactRequests.length === 0 ? (

@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import {
   type OperatorUserRow,
   SORT_DIRECTIONS,
   type SortDirection,
+  SUBSCRIPTION_STATUSES,
   USER_FILTERS,
   USER_SORTS,
   type UserListQuery,
@@ -12,6 +13,7 @@ import {
 import { operatorApi } from "../../api/operator";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
+import { FormAlert } from "../../ui/form-alert";
 import { Column, ConsoleList, ConsoleSearch, rowRange } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
 import { useLoad } from "./use-load";
@@ -28,6 +30,7 @@ function queryOf(params: URLSearchParams): UserListQuery {
     dir: oneOf(SORT_DIRECTIONS, params.get("dir")),
     status: oneOf(USER_FILTERS.status, params.get("status")),
     plan: oneOf(USER_FILTERS.plan, params.get("plan")),
+    subscription: oneOf(SUBSCRIPTION_STATUSES, params.get("subscription")),
   };
 }
 
@@ -50,6 +53,8 @@ export function UsersPage({ session }: { session: Session }) {
   const query = queryOf(params);
   const [load] = useLoad(params.toString(), () => operatorApi.users(query));
   const when = useDateTime();
+  // What an action on another page reports when it leads here (a deleted user).
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
   const update = (changes: Partial<Record<keyof UserListQuery, string | undefined>>) => {
     const next = new URLSearchParams(params);
@@ -81,6 +86,9 @@ export function UsersPage({ session }: { session: Session }) {
 
   return (
     <OperatorLayout session={session} title={t("users.title")} intro={t("users.intro")}>
+      <div aria-live="polite" className="empty:hidden">
+        {notice && <FormAlert tone="info">{notice}</FormAlert>}
+      </div>
       <ConsoleSearch
         id="user-search"
         label={t("users.search")}
@@ -100,6 +108,12 @@ export function UsersPage({ session }: { session: Session }) {
               { value: "individual", label: t("users.planIndividual") },
               { value: "pro", label: t("users.planPro") },
             ],
+          },
+          {
+            name: "subscription",
+            label: t("users.subscription"),
+            value: query.subscription,
+            options: SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: t(`subscriptionStatuses.${s}`) })),
           },
         ]}
         onSearch={(values) => update(values)}

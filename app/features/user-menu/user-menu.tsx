@@ -4,6 +4,7 @@ import { isOperator } from "../../../core/operator";
 import { openBillingPortal } from "../../api/billing";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient, type Session } from "../../identity/client";
+import { isImpersonation, useStopImpersonation } from "../impersonation/impersonation-banner";
 import { displayName } from "./display-name";
 import { UserAvatar } from "./user-avatar";
 
@@ -15,7 +16,9 @@ interface DeviceAccount {
 /**
  * The user menu of the dashboard and the account pages: the signed-in account, Manage account,
  * Manage subscription (active pro only), the other accounts signed in in this browser to switch
- * to, Add account, Sign out (the next account becomes active) and Sign out of all accounts.
+ * to, Add account, Sign out (the next account becomes active) and Sign out of all accounts. While
+ * an operator acts as the user, the menu offers neither other accounts nor adding one, and Sign out
+ * ends the impersonation.
  */
 export function UserMenu({ session, isPro = false, activeTeam }: { session: Session; isPro?: boolean; activeTeam?: string | null }) {
   const { t } = useTranslation("account");
@@ -23,7 +26,9 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
   const [open, setOpen] = useState(false);
   /** The other accounts of this browser as read at this opening of the menu; null until read. */
   const [accounts, setAccounts] = useState<DeviceAccount[] | null>(null);
-  const others = accounts ?? [];
+  const impersonating = isImpersonation(session);
+  const stopImpersonating = useStopImpersonation();
+  const others = impersonating ? [] : (accounts ?? []);
   const [failed, setFailed] = useState(false);
   /** An action is under way, or done and the page is reloading: the menu takes no second one. */
   const [busy, setBusy] = useState(false);
@@ -94,9 +99,11 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
   // With other accounts in this browser only this one is signed out and the next becomes active
   // (so "Sign out" waits for the list: before it, it cannot tell which of the two it is).
   const signOut = () =>
-    others.length > 0
-      ? run(() => authClient.multiSession.revoke({ sessionToken: session.session.token }), reload)
-      : run(() => authClient.signOut(), toSignIn);
+    impersonating
+      ? void stopImpersonating.stop()
+      : others.length > 0
+        ? run(() => authClient.multiSession.revoke({ sessionToken: session.session.token }), reload)
+        : run(() => authClient.signOut(), toSignIn);
 
   // Better Auth's sign-out ends every account signed in in this browser.
   const signOutAll = () => run(() => authClient.signOut(), toSignIn);
@@ -181,13 +188,20 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
             </ul>
           )}
           <ul className="mt-2 space-y-1 border-t border-slate-100 pt-2">
+            {!impersonating && (
+              <li>
+                <LocalizedLink to="/sign-in?add=1" className={item}>
+                  {t("userMenu.addAccount")}
+                </LocalizedLink>
+              </li>
+            )}
             <li>
-              <LocalizedLink to="/sign-in?add=1" className={item}>
-                {t("userMenu.addAccount")}
-              </LocalizedLink>
-            </li>
-            <li>
-              <button type="button" className={item} disabled={busy || accounts === null} onClick={signOut}>
+              <button
+                type="button"
+                className={item}
+                disabled={busy || stopImpersonating.busy || (!impersonating && accounts === null)}
+                onClick={signOut}
+              >
                 {t("userMenu.signOut")}
               </button>
             </li>
