@@ -138,6 +138,7 @@ export function createApp(deps: AppDeps) {
       auth,
       db,
       secret: config.AUTH_SECRET,
+      quotas: config,
       outbox: deps.outbox,
       // Test-mode keys see the test half of Stripe's dashboard.
       stripeDashboard:

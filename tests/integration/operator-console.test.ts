@@ -20,6 +20,11 @@ const ROUTES = (userId: string) => [
   { method: "GET", path: "/api/admin/contact-requests/export.csv" },
   { method: "POST", path: "/api/admin/contact-requests/some-id", body: { state: "spam" } },
   { method: "POST", path: "/api/admin/contact-requests/some-id/retry", body: {} },
+  { method: "GET", path: "/api/admin/teams" },
+  { method: "GET", path: "/api/admin/teams/some-team" },
+  { method: "POST", path: "/api/admin/teams/some-team/members/some-member/remove", body: {} },
+  { method: "POST", path: "/api/admin/teams/some-team/invitations/some-invitation/revoke", body: {} },
+  { method: "POST", path: "/api/admin/teams/some-team/transfer-admin", body: { fromMemberId: "a", toMemberId: "b" } },
 ];
 
 describe.each(DATABASE_KINDS)("the operator console's API on %s", (kind) => {

@@ -47,12 +47,24 @@ const ROWS: Row[] = [
     ["GET", "/api/admin/contact-requests/export.csv"],
     ["POST", "/api/admin/contact-requests/:requestId"],
     ["POST", "/api/admin/contact-requests/:requestId/retry"],
+    ["GET", "/api/admin/teams"],
+    ["GET", "/api/admin/teams/:teamId"],
+    ["POST", "/api/admin/teams/:teamId/members/:memberId/remove"],
+    ["POST", "/api/admin/teams/:teamId/invitations/:invitationId/revoke"],
+    ["POST", "/api/admin/teams/:teamId/transfer-admin"],
   ].map(
     ([method = "", route = ""]): Row => ({
       route: `${method} ${route}`,
       request: (fx) => {
-        const target = route.replace(":userId", fx.member.id).replace(":requestId", "some-request");
-        return method === "GET" ? get(target) : post(target, { reason: "spam", state: "spam" });
+        const target = route
+          .replace(":userId", fx.member.id)
+          .replace(":requestId", "some-request")
+          .replace(":teamId", fx.team.id)
+          .replace(":memberId", fx.memberId)
+          .replace(":invitationId", fx.invitationId);
+        return method === "GET"
+          ? get(target)
+          : post(target, { reason: "spam", state: "spam", fromMemberId: fx.adminMemberId, toMemberId: fx.memberId });
       },
       status: { anonymous: 401, stranger: 403, guest: 403, member: 403, admin: 403 },
       allowed: [],

@@ -17,6 +17,7 @@ import * as operator from "./0017_operator.js";
 import * as contactHandling from "./0018_contact_handling.js";
 import * as subscriptionPrice from "./0019_subscription_price.js";
 import * as passkeys from "./0020_passkeys.js";
+import * as operatorTeamsAndDataExport from "./0025_operator_teams_and_data_export.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0018_contact_handling": contactHandling,
   "0019_subscription_price": subscriptionPrice,
   "0020_passkeys": passkeys,
+  "0025_operator_teams_and_data_export": operatorTeamsAndDataExport,
 };
