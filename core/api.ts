@@ -326,6 +326,7 @@ export interface ApiRoutes extends OperatorRoutes {
   "POST /api/account/legal-consent": { body: { accepted: true }; answer: LegalConsent };
   "POST /api/waitlist": { body: { email: string }; answer: Done };
   "POST /api/waitlist/confirm": { body: { token: string }; answer: Done };
+  "POST /api/account/data-export": { answer: { ok: true; email: string } };
 }
 
 /** POST /api/account/legal-consent: the version of the terms and privacy policy now agreed to. */

@@ -88,6 +88,8 @@ export const ERRORS = {
   operatorOnly: { status: 403, key: "operator:errors.operatorOnly", code: "operator_only" },
   operatorNotBannable: { status: 409, key: "operator:errors.operatorNotBannable", code: "operator_not_bannable" },
   invalidBan: { status: 400, key: "operator:errors.invalidBan", code: "invalid_ban" },
+  exportTooMany: { status: 429, key: "account:errors.exportTooMany", code: "export_too_many" },
+  exportLinkInvalid: { status: 404, key: "account:errors.exportLinkInvalid", code: "export_link_invalid" },
   teamNotAdmin: { status: 409, key: "operator:errors.teamNotAdmin", code: "member_not_admin" },
   // Who may sign up (docs/decisions/126, 127, 128).
   legalConsentRequired: { status: 400, key: "auth:errors.LEGAL_CONSENT_REQUIRED", code: "LEGAL_CONSENT_REQUIRED" },

@@ -11,6 +11,7 @@ import {
   USER_FILTERS,
   USER_SORTS,
 } from "../../core/operator.js";
+import { listDataExports, requestDataExport } from "../account/data-export.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
 import { contactsCsv } from "../contact/csv.js";
@@ -73,6 +74,8 @@ export function operatorRoutes(deps: {
   /** The member limits, shown with a team's billing state. */
   quotas: QuotaConfig;
   outbox?: { wake(): void };
+  /** The worker that prepares data exports. */
+  dataExports?: { wake(): void };
   /** The provider's dashboard address of a subscription, "{id}" replaced; null when the provider has none. */
   stripeDashboard: string | null;
 }) {
@@ -207,6 +210,29 @@ export function operatorRoutes(deps: {
     );
     if (retried > 0) deps.outbox?.wake();
     return c.json({ retried });
+  });
+
+  app.get("/api/admin/users/:userId/exports", async (c) => {
+    const userId = c.req.param("userId") as string;
+    if (!(await userLabel(deps.db, userId))) throw new AppError("notFound");
+    return c.json({ items: await listDataExports(deps.db, userId) });
+  });
+
+  // The user's right of access exercised for them (e.g. asked for by letter): the link goes to the user's own address.
+  app.post("/api/admin/users/:userId/exports", async (c) => {
+    const userId = c.req.param("userId") as string;
+    await audited(
+      deps,
+      actor(c),
+      { action: "user.export", targetType: "user", targetId: userId, targetLabel: await userLabel(deps.db, userId) },
+      async () => {
+        const user = await deps.db.selectFrom("user").select(["id", "locale"]).where("id", "=", userId).executeTakeFirst();
+        if (!user) throw new AppError("notFound");
+        return requestDataExport(deps.db, { userId, language: user.locale ?? "en", requestedBy: c.var.session.user.id });
+      },
+    );
+    deps.dataExports?.wake();
+    return c.json({ ok: true as const }, 202);
   });
 
   app.get("/api/admin/teams", async (c) => c.json(await listTeams(deps.db, parse(teamQuery, c.req.query()))));

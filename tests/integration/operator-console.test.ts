@@ -20,6 +20,8 @@ const ROUTES = (userId: string) => [
   { method: "GET", path: "/api/admin/contact-requests/export.csv" },
   { method: "POST", path: "/api/admin/contact-requests/some-id", body: { state: "spam" } },
   { method: "POST", path: "/api/admin/contact-requests/some-id/retry", body: {} },
+  { method: "GET", path: `/api/admin/users/${userId}/exports` },
+  { method: "POST", path: `/api/admin/users/${userId}/exports`, body: {} },
   { method: "GET", path: "/api/admin/teams" },
   { method: "GET", path: "/api/admin/teams/some-team" },
   { method: "POST", path: "/api/admin/teams/some-team/members/some-member/remove", body: {} },

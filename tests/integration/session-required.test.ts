@@ -65,6 +65,7 @@ const OUR_ROUTES: Row[] = [
   { route: "POST /api/account/reverification", valid: { answer: "correct horse battery" } },
   { route: "POST /api/account/password", valid: { newPassword: "a long new password" } },
   { route: "POST /api/account/delete", valid: { confirmation: "Delete account" } },
+  { route: "POST /api/account/data-export", valid: {} },
 ];
 
 const A = "/api/auth";

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { authClient, type Session } from "../../identity/client";
 import { AccountLayout, AccountSection } from "./account-layout";
+import { DataExportSection } from "./data-export-section";
 import { ProfileDetailsForm } from "./profile-details-form";
 import { ProfileImageSection } from "./profile-image-section";
 
@@ -16,6 +17,9 @@ export function ProfilePage({ session }: { session: Session }) {
       </AccountSection>
       <AccountSection id="profile-details" title={t("profile.detailsTitle")}>
         <ProfileDetailsForm session={session} onSaved={refresh} />
+      </AccountSection>
+      <AccountSection id="data-export" title={t("dataExport.title")} intro={t("dataExport.intro")}>
+        <DataExportSection />
       </AccountSection>
     </AccountLayout>
   );
