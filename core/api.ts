@@ -364,6 +364,7 @@ export interface ApiRoutes extends OperatorRoutes {
   "POST /api/account/wallets/challenge": { body: { address: string; chainId?: number }; answer: WalletChallenge };
   "POST /api/account/wallets": { body: { nonce: string; signature: string }; answer: WalletSummary };
   "DELETE /api/account/wallets/:id": { answer: Done };
+  "POST /api/account/data-export": { answer: { ok: true; email: string } };
 }
 
 /** GET /api/account/identifiers: the account's e-mail addresses, connected accounts and wallets. */

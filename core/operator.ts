@@ -137,6 +137,10 @@ export const AUDIT_ACTIONS = [
   "user.delete",
   "user.complimentary.grant",
   "user.complimentary.end",
+  "team.member.remove",
+  "team.invitation.revoke",
+  "team.admin.transfer",
+  "user.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -206,6 +210,66 @@ export interface SubscriptionFigures {
   monthlyRecurringRevenue: { currency: string; amount: number }[];
 }
 
+export const TEAM_SORTS = ["createdAt", "name", "members"] as const;
+export type TeamSort = (typeof TEAM_SORTS)[number];
+
+/** GET /api/admin/teams: the query. */
+export interface TeamListQuery {
+  q?: string;
+  page?: number;
+  sort?: TeamSort;
+  dir?: SortDirection;
+}
+
+export interface OperatorTeamRow {
+  id: string;
+  name: string;
+  slug: string;
+  createdAt: string;
+  memberCount: number;
+  /** The plan of the admin who pays for the team (docs/decisions/069). */
+  plan: "pro" | "individual";
+  payerEmail: string | null;
+}
+
+export interface OperatorTeamMember {
+  /** The membership's id (what the actions name). */
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  role: string;
+  joinedAt: string;
+  pays: boolean;
+}
+
+/** GET /api/admin/teams/:teamId. */
+export interface OperatorTeamDetail extends OperatorTeamRow {
+  members: OperatorTeamMember[];
+  invitations: { id: string; email: string; role: string; invitedAt: string; expiresAt: string; expired: boolean }[];
+  domains: { id: string; domain: string; verified: boolean; enrollmentMode: string }[];
+  billing: {
+    payer: { id: string; name: string; email: string } | null;
+    subscriptionStatus: string | null;
+    /** When the running trial or period ends; null without a subscription. */
+    renewsOrEndsAt: string | null;
+    cancelAtPeriodEnd: boolean;
+    seats: { used: number; limit: number };
+  };
+}
+
+/** A user's data export as operators see it. */
+export interface OperatorDataExport {
+  id: string;
+  status: "pending" | "ready" | "downloaded" | "expired" | "failed";
+  /** Who asked: the operator's address, or null when the user did. */
+  requestedBy: string | null;
+  createdAt: string;
+  readyAt: string | null;
+  downloadedAt: string | null;
+  expiresAt: string | null;
+}
+
 /** The console's routes, merged into `ApiRoutes`. */
 export interface OperatorRoutes {
   "GET /api/admin/overview": { answer: OperatorOverview };
@@ -227,4 +291,11 @@ export interface OperatorRoutes {
   };
   "POST /api/admin/contact-requests/:requestId": { body: ContactRequestChange; answer: { ok: true } };
   "POST /api/admin/contact-requests/:requestId/retry": { answer: { retried: number } };
+  "GET /api/admin/teams": { answer: Paged<OperatorTeamRow> };
+  "GET /api/admin/teams/:teamId": { answer: OperatorTeamDetail };
+  "POST /api/admin/teams/:teamId/members/:memberId/remove": { answer: { ok: true } };
+  "POST /api/admin/teams/:teamId/invitations/:invitationId/revoke": { answer: { ok: true } };
+  "POST /api/admin/teams/:teamId/transfer-admin": { body: { fromMemberId: string; toMemberId: string }; answer: { ok: true } };
+  "GET /api/admin/users/:userId/exports": { answer: { items: OperatorDataExport[] } };
+  "POST /api/admin/users/:userId/exports": { answer: { ok: true } };
 }

@@ -90,6 +90,7 @@ export const ACCOUNT_PAGES: readonly AccountPageDef[] = [
     audience: "account",
     file: "routes/operator/audit-log.tsx",
   },
+  { path: "admin/teams", key: "operatorTeams", robots: "noindex, nofollow", audience: "account", file: "routes/operator/teams.tsx" },
 ];
 
 // Marked pure so that a bundle using only PUBLIC_PAGES (the page metadata) leaves the rest out.
@@ -105,6 +106,7 @@ export const APP_SHELL_PAGES: readonly { path: string; file: string }[] = [
   { path: "teams/:teamId/members", file: "routes/account/team-members.tsx" },
   { path: "teams/:teamId/billing", file: "routes/account/team-billing.tsx" },
   { path: "admin/users/:userId", file: "routes/operator/user.tsx" },
+  { path: "admin/teams/:teamId", file: "routes/operator/team.tsx" },
 ];
 
 /** Prerendered path of the not-found page of each language (served with status 404). */

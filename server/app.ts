@@ -40,6 +40,7 @@ import { accountSecurityRoutes } from "./routes/account-security.js";
 import { billingRoutes } from "./routes/billing.js";
 import { botProtectionRoutes } from "./routes/bot-protection.js";
 import { contactRoutes } from "./routes/contact.js";
+import { dataExportRoutes } from "./routes/data-export.js";
 import { healthRoutes } from "./routes/health.js";
 import { identifierRoutes } from "./routes/identifiers.js";
 import { localPaymentRoutes } from "./routes/local-payments.js";
@@ -65,6 +66,8 @@ export interface AppDeps {
   kv?: KeyValueStore;
   /** The mail outbox worker, woken when a request queues mails. */
   outbox?: { wake(): void };
+  /** The worker that prepares users' data exports, woken when one is asked for. */
+  dataExports?: { wake(): void };
   /** Sends a mail at once (codes); the outbox is for mails that may wait. */
   sendMail: SendMail;
   /** The new-password rule with its breach checks, shared with Better Auth's routes. */
@@ -144,6 +147,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", teamRoutes({ auth, teams, provider, config, outbox: deps.outbox }));
   app.route("/", teamDomainRoutes({ auth, db, config, rules: emailRulesOf(config), sendMail: deps.sendMail }));
   app.route("/", accountRoutes({ auth, db }));
+  app.route("/", dataExportRoutes({ auth, db, dataExports: deps.dataExports }));
   app.route("/", accountSecurityRoutes({ auth, db, sendMail: deps.sendMail, passwords: deps.passwords, config, kv: deps.kv }));
   app.route("/", phoneNumberRoutes({ auth, db, phone: deps.phone }));
   app.route(
@@ -167,7 +171,9 @@ export function createApp(deps: AppDeps) {
       auth,
       db,
       secret: config.AUTH_SECRET,
+      quotas: config,
       outbox: deps.outbox,
+      dataExports: deps.dataExports,
       // Test-mode keys see the test half of Stripe's dashboard.
       stripeDashboard:
         provider.kind === "stripe"

@@ -96,6 +96,9 @@ export const ERRORS = {
   operatorNotDeletable: { status: 409, key: "operator:errors.operatorNotDeletable", code: "operator_not_deletable" },
   noComplimentaryPlan: { status: 409, key: "operator:errors.noComplimentaryPlan", code: "no_complimentary_plan" },
   invalidComplimentary: { status: 400, key: "operator:errors.invalidComplimentary", code: "invalid_complimentary" },
+  exportTooMany: { status: 429, key: "account:errors.exportTooMany", code: "export_too_many" },
+  exportLinkInvalid: { status: 404, key: "account:errors.exportLinkInvalid", code: "export_link_invalid" },
+  teamNotAdmin: { status: 409, key: "operator:errors.teamNotAdmin", code: "member_not_admin" },
   // Who may sign up (docs/decisions/126, 127, 128).
   legalConsentRequired: { status: 400, key: "auth:errors.LEGAL_CONSENT_REQUIRED", code: "LEGAL_CONSENT_REQUIRED" },
   notAllowedAccess: { status: 403, key: "auth:errors.NOT_ALLOWED_ACCESS", code: "NOT_ALLOWED_ACCESS" },

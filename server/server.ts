@@ -4,12 +4,14 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import pino, { type Logger } from "pino";
 import { SITE_ORIGIN_PLACEHOLDER } from "../core/site-urls.js";
+import { startDataExportWorker } from "./account/data-export.js";
 import { createApp } from "./app.js";
 import { createAuth } from "./auth/auth.js";
 import { passwordChecker } from "./auth/password-policy.js";
 import { botProtection } from "./bot-protection/bot-protection.js";
 import type { Config } from "./config.js";
 import { CONTACT_REQUEST_TOPIC, markRequestsNotified } from "./contact/mark-notified.js";
+import { domainOf } from "./contact/submit-contact.js";
 import { type DB, openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { loadDirectory } from "./http/static-files.js";
@@ -87,7 +89,27 @@ export async function startServer(config: Config, logger: Logger = defaultLogger
     onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified },
     releaseLeasesOnStart: database.kind === "pglite",
   });
-  const app = createApp({ config, db: database.db, auth, logger, files, kv, outbox, sendMail: mailer.sendMail, passwords, phone, bots });
+  const dataExports = startDataExportWorker({
+    db: database.db,
+    baseUrl: config.BASE_URL,
+    mailDomain: domainOf(config.MAIL_FROM),
+    logger,
+    mailQueued: () => outbox.wake(),
+  });
+  const app = createApp({
+    config,
+    db: database.db,
+    auth,
+    logger,
+    files,
+    kv,
+    outbox,
+    dataExports,
+    sendMail: mailer.sendMail,
+    passwords,
+    phone,
+    bots,
+  });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
@@ -109,6 +131,7 @@ export async function startServer(config: Config, logger: Logger = defaultLogger
       const timer = setTimeout(() => server.closeAllConnections(), 10_000);
       await drained;
       clearTimeout(timer);
+      await dataExports.stop();
       await outbox.stop();
       mailer.close();
       await closeKv();

@@ -22,3 +22,8 @@ export async function uploadProfileImage(file: Blob): Promise<string | null> {
 export async function removeProfileImage(): Promise<void> {
   await request("DELETE /api/account/image");
 }
+
+/** Asks for a copy of the user's data; a link to it is mailed to the answered address. */
+export async function requestDataExport(): Promise<string> {
+  return (await request("POST /api/account/data-export")).email;
+}

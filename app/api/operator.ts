@@ -1,4 +1,4 @@
-import type { BanRequest, ContactRequestChange, ContactState, UserListQuery } from "../../core/operator";
+import type { BanRequest, ContactRequestChange, ContactState, TeamListQuery, UserListQuery } from "../../core/operator";
 import { request } from "./client";
 
 /** The operator console's calls; the server refuses them to anyone but an operator. */
@@ -22,5 +22,15 @@ export const operatorApi = {
   contactRequests: (query: { q?: string; state?: ContactState; page: number }) => request("GET /api/admin/contact-requests", { query }),
   setContactState: (requestId: string, body: ContactRequestChange) =>
     request("POST /api/admin/contact-requests/:requestId", { params: { requestId }, body }),
+  teams: (query: TeamListQuery) => request("GET /api/admin/teams", { query: { ...query } }),
+  team: (teamId: string) => request("GET /api/admin/teams/:teamId", { params: { teamId } }),
+  removeTeamMember: (teamId: string, memberId: string) =>
+    request("POST /api/admin/teams/:teamId/members/:memberId/remove", { params: { teamId, memberId } }),
+  revokeTeamInvitation: (teamId: string, invitationId: string) =>
+    request("POST /api/admin/teams/:teamId/invitations/:invitationId/revoke", { params: { teamId, invitationId } }),
+  transferTeamAdmin: (teamId: string, body: { fromMemberId: string; toMemberId: string }) =>
+    request("POST /api/admin/teams/:teamId/transfer-admin", { params: { teamId }, body }),
+  userExports: (userId: string) => request("GET /api/admin/users/:userId/exports", { params: { userId } }),
+  startUserExport: (userId: string) => request("POST /api/admin/users/:userId/exports", { params: { userId } }),
   retryContactMails: (requestId: string) => request("POST /api/admin/contact-requests/:requestId/retry", { params: { requestId } }),
 };

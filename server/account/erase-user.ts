@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Auth } from "../auth/auth.js";
 import type { DB } from "../db/database.js";
 
@@ -11,14 +12,27 @@ import type { DB } from "../db/database.js";
  */
 export async function eraseUser(deps: { db: DB; auth: Auth }, userId: string): Promise<void> {
   const { db } = deps;
-  const user = await db.selectFrom("user").select(["email", "image"]).where("id", "=", userId).executeTakeFirst();
+  const user = await db
+    .selectFrom("user")
+    .select(["email", "image", "name", "firstName", "lastName", "normalizedEmail"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
   if (!user) return;
   // Through Better Auth, so sessions cached in Redis end with the database rows.
   const ctx = await deps.auth.$context;
   await ctx.internalAdapter.deleteUserSessions(userId);
 
+  const tombstone = `deleted-${userId}@deleted.invalid`;
   await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom("session_reverification")
+      .where("session_id", "in", trx.selectFrom("session").select("id").where("userId", "=", userId))
+      .execute();
     await trx.deleteFrom("session").where("userId", "=", userId).execute();
+    await trx.deleteFrom("passkey").where("userId", "=", userId).execute();
+    await trx.deleteFrom("membership_request").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("data_export").where("user_id", "=", userId).execute();
+    await eraseTraces(trx, { userId, tombstone, ...user });
     await trx.deleteFrom("account").where("userId", "=", userId).execute();
     await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
     // Codes and trusted-device marks name the user by id or address.
@@ -53,7 +67,11 @@ export async function eraseUser(deps: { db: DB; auth: Auth }, userId: string): P
       .updateTable("user")
       .set({
         name: "",
-        email: `deleted-${userId}@deleted.invalid`,
+        email: tombstone,
+        normalizedEmail: null,
+        username: null,
+        displayUsername: null,
+        banReason: null,
         emailVerified: false,
         image: null,
         locale: null,
@@ -69,3 +87,77 @@ export async function eraseUser(deps: { db: DB; auth: Auth }, userId: string): P
       .execute();
   });
 }
+
+/**
+ * The person's traces outside their own rows (docs/decisions/083): contact requests from their
+ * address go; the audit log keeps what was done but names the tombstone instead of the address;
+ * stored mails to, from or about them keep their delivery record with the address and names replaced.
+ */
+async function eraseTraces(
+  trx: DB,
+  who: {
+    userId: string;
+    tombstone: string;
+    email: string;
+    name: string;
+    firstName: string | null;
+    lastName: string | null;
+    normalizedEmail: string | null;
+  },
+) {
+  const email = who.email.toLowerCase();
+  await trx.deleteFrom("contact_request").where(sql`lower(email)`, "=", email).execute();
+  await trx
+    .deleteFrom("waitlist")
+    .where((eb) => eb.or([eb("normalized_email", "=", who.normalizedEmail ?? email), eb(sql`lower(email)`, "=", email)]))
+    .execute();
+  await trx.updateTable("team_domain").set({ verification_email: null }).where(sql`lower(verification_email)`, "=", email).execute();
+  await trx.updateTable("audit_log").set({ actorEmail: who.tombstone }).where("actorId", "=", who.userId).execute();
+  await trx
+    .updateTable("audit_log")
+    .set({ targetLabel: who.tombstone })
+    .where("targetType", "=", "user")
+    .where("targetId", "=", who.userId)
+    .execute();
+  // Details such as a ban's reason may name the person too; JSON escapes neither an address nor a plain name.
+  await trx
+    .updateTable("audit_log")
+    .set({ details: sql`replace(replace(details::text, ${who.email}, ${who.tombstone}), ${who.name || who.email}, '[deleted]')::jsonb` })
+    .where((eb) =>
+      eb.or([
+        eb(sql`details::text`, "like", `%${likeLiteral(who.email)}%`),
+        ...(who.name.trim().length >= 2 ? [eb(sql`details::text`, "like", `%${likeLiteral(who.name)}%`)] : []),
+      ]),
+    )
+    .execute();
+  // Names shorter than two characters would blot out unrelated text.
+  const names = [who.name, who.firstName, who.lastName].filter((n): n is string => Boolean(n && n.trim().length >= 2));
+  const about = (column: string) =>
+    sql<boolean>`(lower(${sql.ref(column)}) like ${`%${likeLiteral(email)}%`}${
+      who.name.trim().length >= 2 ? sql` or ${sql.ref(column)} like ${`%${likeLiteral(who.name)}%`}` : sql``
+    })`;
+  // Mails still waiting for them would go to the tombstone: they are dropped.
+  await trx.deleteFrom("mail_outbox").where(sql`lower("to")`, "=", email).where("sent_at", "is", null).execute();
+  for (const table of ["mail_outbox", "dev_mailbox"] as const) {
+    let redact = (column: string) => sql<string>`replace(${sql.ref(column)}, ${who.email}, ${who.tombstone})`;
+    for (const name of names) {
+      const inner = redact;
+      redact = (column: string) => sql<string>`replace(${inner(column)}, ${name}, '[deleted]')`;
+    }
+    await trx
+      .updateTable(table)
+      .set({
+        to: sql<string>`case when lower("to") = ${email} then ${who.tombstone} else "to" end`,
+        reply_to: sql<string>`case when lower(reply_to) = ${email} then ${who.tombstone} else reply_to end`,
+        subject: redact("subject"),
+        text: redact("text"),
+        html: redact("html"),
+      })
+      .where((eb) =>
+        eb.or([eb(sql`lower("to")`, "=", email), eb(sql`lower(reply_to)`, "=", email), about("subject"), about("text"), about("html")]),
+      )
+      .execute();
+  }
+}
+
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -384,6 +384,29 @@ export interface SignInLinkTable {
   used_at: Timestamp | null;
 }
 
+export type DataExportStatus = "pending" | "ready" | "downloaded" | "expired" | "failed";
+
+/** A user's data export (migration 0025): prepared in the background, fetched once through a mailed link. */
+export interface DataExportTable {
+  id: string;
+  user_id: string;
+  /** The operator who asked for it; null when the user did. */
+  requested_by: string | null;
+  language: string;
+  status: Generated<DataExportStatus>;
+  attempts: Generated<number>;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  /** The JSON archive while it waits to be fetched; emptied once fetched or expired. */
+  archive: string | null;
+  /** SHA-256 of the link's token; the token itself is only in the mail. */
+  token_hash: string | null;
+  expires_at: Timestamp | null;
+  created_at: Generated<Date>;
+  ready_at: Timestamp | null;
+  downloaded_at: Timestamp | null;
+}
+
 /** Tables the product's own code queries; Better Auth manages the rest of its tables itself. */
 export interface Database {
   user: UserTable;
@@ -416,4 +439,5 @@ export interface Database {
   membership_request: MembershipRequestTable;
   waitlist: WaitlistTable;
   sign_in_link: SignInLinkTable;
+  data_export: DataExportTable;
 }

@@ -7,9 +7,11 @@ import {
   SEARCH_MAX,
   SORT_DIRECTIONS,
   SUBSCRIPTION_STATUSES,
+  TEAM_SORTS,
   USER_FILTERS,
   USER_SORTS,
 } from "../../core/operator.js";
+import { listDataExports, requestDataExport } from "../account/data-export.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
 import { endComplimentary, grantComplimentary } from "../billing/complimentary.js";
@@ -26,8 +28,19 @@ import { startImpersonation, stopImpersonation } from "../operator/impersonation
 import { enterImpersonation, keptOperatorSession, leaveImpersonation } from "../operator/impersonation-cookies.js";
 import { overview } from "../operator/overview.js";
 import { listSubscriptions, subscriptionFigures } from "../operator/subscriptions.js";
+import {
+  invitationLabel,
+  listTeams,
+  memberLabel,
+  removeTeamMember,
+  revokeTeamInvitation,
+  teamDetail,
+  teamLabel,
+  transferTeamAdmin,
+} from "../operator/teams.js";
 import { deleteUser, resendVerification } from "../operator/user-lifecycle.js";
 import { banUser, listUsers, revokeUserSessions, unbanUser, userDetail, userLabel } from "../operator/users.js";
+import type { QuotaConfig } from "../teams/roster.js";
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const userQuery = z.object({
@@ -43,6 +56,13 @@ const banBody = z.object({
   reason: z.string().trim().min(1).max(BAN_REASON_MAX),
   expiresAt: z.iso.datetime({ offset: true }).nullish(),
 });
+const teamQuery = z.object({
+  q: z.string().max(SEARCH_MAX).optional(),
+  page,
+  sort: z.enum(TEAM_SORTS).optional(),
+  dir: z.enum(SORT_DIRECTIONS).optional(),
+});
+const transferBody = z.object({ fromMemberId: z.string().min(1).max(200), toMemberId: z.string().min(1).max(200) });
 const revokeBody = z.object({ sessionId: z.string().min(1).max(200).optional() });
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, error: ErrorCode = "badRequest"): T {
@@ -56,7 +76,11 @@ export function operatorRoutes(deps: {
   auth: Auth;
   db: DB;
   secret: string;
+  /** The member limits, shown with a team's billing state. */
+  quotas: QuotaConfig;
   outbox?: { wake(): void };
+  /** The worker that prepares data exports. */
+  dataExports?: { wake(): void };
   /** The provider's dashboard address of a subscription, "{id}" replaced; null when the provider has none. */
   stripeDashboard: string | null;
 }) {
@@ -277,6 +301,92 @@ export function operatorRoutes(deps: {
     );
     if (retried > 0) deps.outbox?.wake();
     return c.json({ retried });
+  });
+
+  app.get("/api/admin/users/:userId/exports", async (c) => {
+    const userId = c.req.param("userId") as string;
+    if (!(await userLabel(deps.db, userId))) throw new AppError("notFound");
+    return c.json({ items: await listDataExports(deps.db, userId) });
+  });
+
+  // The user's right of access exercised for them (e.g. asked for by letter): the link goes to the user's own address.
+  app.post("/api/admin/users/:userId/exports", async (c) => {
+    const userId = c.req.param("userId") as string;
+    await audited(
+      deps,
+      actor(c),
+      { action: "user.export", targetType: "user", targetId: userId, targetLabel: await userLabel(deps.db, userId) },
+      async () => {
+        const user = await deps.db.selectFrom("user").select(["id", "locale"]).where("id", "=", userId).executeTakeFirst();
+        if (!user) throw new AppError("notFound");
+        return requestDataExport(deps.db, { userId, language: user.locale ?? "en", requestedBy: c.var.session.user.id });
+      },
+    );
+    deps.dataExports?.wake();
+    return c.json({ ok: true as const }, 202);
+  });
+
+  app.get("/api/admin/teams", async (c) => c.json(await listTeams(deps.db, parse(teamQuery, c.req.query()))));
+
+  app.get("/api/admin/teams/:teamId", async (c) => c.json(await teamDetail(deps.db, deps.quotas, c.req.param("teamId") as string)));
+
+  // Team changes follow the team's own rules (last admin, who pays: decisions 063 and 069).
+  app.post("/api/admin/teams/:teamId/members/:memberId/remove", async (c) => {
+    const teamId = c.req.param("teamId") as string;
+    const memberId = c.req.param("memberId") as string;
+    await audited(
+      deps,
+      actor(c),
+      {
+        action: "team.member.remove",
+        targetType: "team",
+        targetId: teamId,
+        targetLabel: await teamLabel(deps.db, teamId),
+        details: { memberId, member: await memberLabel(deps.db, teamId, memberId) },
+      },
+      () => removeTeamMember(deps.db, teamId, memberId),
+    );
+    return c.json({ ok: true as const });
+  });
+
+  app.post("/api/admin/teams/:teamId/invitations/:invitationId/revoke", async (c) => {
+    const teamId = c.req.param("teamId") as string;
+    const invitationId = c.req.param("invitationId") as string;
+    await audited(
+      deps,
+      actor(c),
+      {
+        action: "team.invitation.revoke",
+        targetType: "team",
+        targetId: teamId,
+        targetLabel: await teamLabel(deps.db, teamId),
+        details: { invitationId, email: await invitationLabel(deps.db, teamId, invitationId) },
+      },
+      () => revokeTeamInvitation(deps.db, teamId, invitationId),
+    );
+    return c.json({ ok: true as const });
+  });
+
+  app.post("/api/admin/teams/:teamId/transfer-admin", async (c) => {
+    const teamId = c.req.param("teamId") as string;
+    const body = parse(transferBody, await readJson(c));
+    await audited(
+      deps,
+      actor(c),
+      {
+        action: "team.admin.transfer",
+        targetType: "team",
+        targetId: teamId,
+        targetLabel: await teamLabel(deps.db, teamId),
+        details: {
+          ...body,
+          from: await memberLabel(deps.db, teamId, body.fromMemberId),
+          to: await memberLabel(deps.db, teamId, body.toMemberId),
+        },
+      },
+      () => transferTeamAdmin(deps.db, teamId, body),
+    );
+    return c.json({ ok: true as const });
   });
 
   return app;

@@ -25,6 +25,13 @@ const ROUTES = (userId: string) => [
   { method: "POST", path: `/api/admin/users/${userId}/delete`, body: { confirmation: "x" } },
   { method: "POST", path: `/api/admin/users/${userId}/complimentary`, body: {} },
   { method: "POST", path: `/api/admin/users/${userId}/complimentary/end`, body: {} },
+  { method: "GET", path: `/api/admin/users/${userId}/exports` },
+  { method: "POST", path: `/api/admin/users/${userId}/exports`, body: {} },
+  { method: "GET", path: "/api/admin/teams" },
+  { method: "GET", path: "/api/admin/teams/some-team" },
+  { method: "POST", path: "/api/admin/teams/some-team/members/some-member/remove", body: {} },
+  { method: "POST", path: "/api/admin/teams/some-team/invitations/some-invitation/revoke", body: {} },
+  { method: "POST", path: "/api/admin/teams/some-team/transfer-admin", body: { fromMemberId: "a", toMemberId: "b" } },
 ];
 
 describe.each(DATABASE_KINDS)("the operator console's API on %s", (kind) => {

@@ -52,12 +52,26 @@ const ROWS: Row[] = [
     ["POST", "/api/admin/users/:userId/delete"],
     ["POST", "/api/admin/users/:userId/complimentary"],
     ["POST", "/api/admin/users/:userId/complimentary/end"],
+    ["GET", "/api/admin/teams"],
+    ["GET", "/api/admin/teams/:teamId"],
+    ["POST", "/api/admin/teams/:teamId/members/:memberId/remove"],
+    ["POST", "/api/admin/teams/:teamId/invitations/:invitationId/revoke"],
+    ["POST", "/api/admin/teams/:teamId/transfer-admin"],
+    ["GET", "/api/admin/users/:userId/exports"],
+    ["POST", "/api/admin/users/:userId/exports"],
   ].map(
     ([method = "", route = ""]): Row => ({
       route: `${method} ${route}`,
       request: (fx) => {
-        const target = route.replace(":userId", fx.member.id).replace(":requestId", "some-request");
-        return method === "GET" ? get(target) : post(target, { reason: "spam", state: "spam" });
+        const target = route
+          .replace(":userId", fx.member.id)
+          .replace(":requestId", "some-request")
+          .replace(":teamId", fx.team.id)
+          .replace(":memberId", fx.memberId)
+          .replace(":invitationId", fx.invitationId);
+        return method === "GET"
+          ? get(target)
+          : post(target, { reason: "spam", state: "spam", fromMemberId: fx.adminMemberId, toMemberId: fx.memberId });
       },
       status: { anonymous: 401, stranger: 403, guest: 403, member: 403, admin: 403 },
       allowed: [],
@@ -535,6 +549,20 @@ const ROWS: Row[] = [
     route: "POST /api/account/reverification",
     request: () => post("/api/account/reverification", { answer: "not the password" }),
     status: { anonymous: 401, stranger: 400, guest: 400, member: 400, admin: 400 },
+    allowed: [],
+  },
+  {
+    // Each user asks for a copy of their own data; the link goes to their own address.
+    route: "POST /api/account/data-export",
+    request: () => post("/api/account/data-export", {}),
+    status: { anonymous: 401, stranger: 202, guest: 202, member: 202, admin: 202 },
+    allowed: ["stranger", "guest", "member", "admin"],
+  },
+  {
+    // The mailed link is the only key: an unknown one opens nothing for anyone.
+    route: "GET /api/data-export/:token",
+    request: () => get("/api/data-export/an-unknown-token-of-enough-length"),
+    status: { anonymous: 404, stranger: 404, guest: 404, member: 404, admin: 404 },
     allowed: [],
   },
   {

@@ -82,6 +82,7 @@ const OUR_ROUTES: Row[] = [
   { route: "POST /api/account/wallets", valid: { nonce: "abcdefgh12345678", signature: "0x00" } },
   { route: "DELETE /api/account/wallets/:id" },
   { route: "POST /api/impersonation/stop", valid: {} },
+  { route: "POST /api/account/data-export", valid: {} },
 ];
 
 const A = "/api/auth";

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { authClient, type Session } from "../../identity/client";
 import { IdentifierSections } from "../identifiers/identifier-sections";
 import { AccountLayout, AccountSection } from "./account-layout";
+import { DataExportSection } from "./data-export-section";
 import { ProfileDetailsForm } from "./profile-details-form";
 import { ProfileImageSection } from "./profile-image-section";
 
@@ -19,6 +20,9 @@ export function ProfilePage({ session }: { session: Session }) {
         <ProfileDetailsForm session={session} onSaved={refresh} />
       </AccountSection>
       <IdentifierSections />
+      <AccountSection id="data-export" title={t("dataExport.title")} intro={t("dataExport.intro")}>
+        <DataExportSection />
+      </AccountSection>
     </AccountLayout>
   );
 }

@@ -37,8 +37,11 @@ export function AuditRows({ entries }: { entries: AuditEntry[] }) {
             {typeof entry.details?.reason === "string" && <span className="block text-xs text-slate-600">{entry.details.reason}</span>}
           </td>
           <td className="max-w-[16rem] truncate py-2 pr-3" title={entry.targetLabel ?? undefined}>
-            {entry.targetType === "user" && entry.targetId ? (
-              <LocalizedLink to={`/admin/users/${entry.targetId}`} className="text-blue-800 underline-offset-4 hover:underline">
+            {(entry.targetType === "user" || entry.targetType === "team") && entry.targetId ? (
+              <LocalizedLink
+                to={`/admin/${entry.targetType}s/${entry.targetId}`}
+                className="text-blue-800 underline-offset-4 hover:underline"
+              >
                 {entry.targetLabel ?? entry.targetId}
               </LocalizedLink>
             ) : (

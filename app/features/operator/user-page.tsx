@@ -17,6 +17,7 @@ import { EmailSection } from "./email-section";
 import { ImpersonateSection } from "./impersonate-section";
 import { LoadState, OperatorLayout, OperatorSection, useDateTime } from "./operator-layout";
 import { useLoad } from "./use-load";
+import { UserExportsSection } from "./user-exports-section";
 import { STATUS_KEYS, statusOf } from "./users-page";
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
@@ -59,6 +60,7 @@ export function UserPage({ session }: { session: Session }) {
           }}
         />
       )}
+      {load.state === "loaded" && <UserExportsSection userId={load.data.id} />}
       {history.state === "loaded" && history.data.total > 0 && (
         <OperatorSection id="user-history" title={t("user.history")}>
           <AuditTable id="user-history-table" entries={history.data.items} caption={t("audit.tableCaption")} />

@@ -1,0 +1,104 @@
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { SORT_DIRECTIONS, type SortDirection, TEAM_SORTS, type TeamListQuery, type TeamSort } from "../../../core/operator";
+import { operatorApi } from "../../api/operator";
+import { LocalizedLink } from "../../i18n";
+import type { Session } from "../../identity/client";
+import { Column, ConsoleList, ConsoleSearch, rowRange } from "./console-list";
+import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
+import { useLoad } from "./use-load";
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  values.includes(value as T) ? (value as T) : undefined;
+
+const defaultDir = (column: TeamSort): SortDirection => (column === "name" ? "asc" : "desc");
+
+/** /{lang}/admin/teams: search, sort and page through every team; the state lives in the address. */
+export function TeamsPage({ session }: { session: Session }) {
+  const { t } = useTranslation("operator");
+  const [params, setParams] = useSearchParams();
+  const query: TeamListQuery = {
+    q: params.get("q") ?? undefined,
+    page: Math.max(1, Number(params.get("page")) || 1),
+    sort: oneOf(TEAM_SORTS, params.get("sort")),
+    dir: oneOf(SORT_DIRECTIONS, params.get("dir")),
+  };
+  const [load] = useLoad(params.toString(), () => operatorApi.teams(query));
+  const when = useDateTime();
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!("page" in changes)) next.delete("page");
+    setParams(next);
+  };
+
+  const sortHeader = (column: TeamSort, label: string) => {
+    const active = (query.sort ?? "createdAt") === column;
+    const dir: SortDirection = active ? (query.dir ?? defaultDir(column)) : defaultDir(column);
+    return (
+      <th scope="col" aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"} className="py-2 pr-3 font-medium">
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 rounded hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+          onClick={() => update({ sort: column, dir: active ? (dir === "asc" ? "desc" : "asc") : defaultDir(column) })}
+          aria-label={t("users.sortBy", { column: label })}
+        >
+          {label}
+          <span aria-hidden="true">{active ? (dir === "asc" ? "▲" : "▼") : "↕"}</span>
+        </button>
+      </th>
+    );
+  };
+
+  return (
+    <OperatorLayout session={session} title={t("teams.title")} intro={t("teams.intro")}>
+      <ConsoleSearch
+        id="team-search"
+        label={t("teams.search")}
+        initial={query.q ?? ""}
+        filters={[]}
+        onSearch={(values) => update(values)}
+      />
+      <LoadState load={load} />
+      {load.state === "loaded" && (
+        <ConsoleList
+          id="teams"
+          list={load.data}
+          empty={t("teams.empty")}
+          caption={t("teams.tableCaption", rowRange(load.data))}
+          head={
+            <>
+              {sortHeader("name", t("teams.columns.name"))}
+              <Column>{t("teams.columns.slug")}</Column>
+              {sortHeader("members", t("teams.columns.members"))}
+              <Column>{t("teams.columns.plan")}</Column>
+              <Column>{t("teams.columns.payer")}</Column>
+              {sortHeader("createdAt", t("teams.columns.createdAt"))}
+            </>
+          }
+        >
+          {load.data.items.map((team) => (
+            <tr key={team.id} className="border-b border-slate-100 last:border-0">
+              <td className="max-w-[14rem] py-2 pr-3">
+                <LocalizedLink to={`/admin/teams/${team.id}`} className="font-medium text-blue-800 underline-offset-4 hover:underline">
+                  <span className="block truncate" title={team.name}>
+                    {team.name}
+                  </span>
+                </LocalizedLink>
+              </td>
+              <td className="max-w-[12rem] truncate py-2 pr-3 text-slate-700">{team.slug}</td>
+              <td className="py-2 pr-3 text-slate-700">{team.memberCount}</td>
+              <td className="py-2 pr-3 text-slate-700">{team.plan === "pro" ? t("users.planPro") : t("users.planIndividual")}</td>
+              <td className="max-w-[14rem] truncate py-2 pr-3 text-slate-700">{team.payerEmail ?? t("teams.noPayer")}</td>
+              <td className="whitespace-nowrap py-2 text-slate-700">{when(team.createdAt)}</td>
+            </tr>
+          ))}
+        </ConsoleList>
+      )}
+    </OperatorLayout>
+  );
+}

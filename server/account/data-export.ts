@@ -1,0 +1,218 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import type { Logger } from "pino";
+import type { OperatorDataExport } from "../../core/operator.js";
+import type { DB } from "../db/database.js";
+import type { DataExportStatus } from "../db/schema.js";
+import { AppError } from "../errors.js";
+import { queueMails } from "../mail/outbox.js";
+import { dataExportMail } from "../mail/templates/data-export.js";
+import { collectUserData } from "./user-data.js";
+
+/** How long the mailed link works (docs/decisions/082). */
+export const EXPORT_LINK_HOURS = 48;
+/** Exports a user may ask for per day; each one reads every table about them. */
+export const EXPORTS_PER_DAY = 5;
+const LEASE_SECONDS = 60;
+const MAX_ATTEMPTS = 5;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * Asks for a copy of the user's data: prepared in the background and mailed as a link. A request
+ * while one is still being prepared answers that one; more than `EXPORTS_PER_DAY` a day are refused.
+ */
+export async function requestDataExport(db: DB, input: { userId: string; language: string; requestedBy: string | null }) {
+  const since = new Date(Date.now() - 24 * 60 * 60 * 1000);
+  const recent = await db
+    .selectFrom("data_export")
+    .select(["id", "status"])
+    .where("user_id", "=", input.userId)
+    .where("created_at", ">=", since)
+    .execute();
+  const pending = recent.find((r) => r.status === "pending");
+  if (pending) return { id: pending.id };
+  if (recent.length >= EXPORTS_PER_DAY) throw new AppError("exportTooMany");
+  const id = randomUUID();
+  await db
+    .insertInto("data_export")
+    .values({ id, user_id: input.userId, requested_by: input.requestedBy, language: input.language === "de" ? "de" : "en" })
+    .execute();
+  return { id };
+}
+
+/** The user's exports, newest first, as operators see them (never the archive or the link). */
+export async function listDataExports(db: DB, userId: string): Promise<OperatorDataExport[]> {
+  const rows = await db
+    .selectFrom("data_export")
+    .leftJoin("user as operator", "operator.id", "data_export.requested_by")
+    .select([
+      "data_export.id",
+      "data_export.status",
+      "data_export.created_at",
+      "data_export.ready_at",
+      "data_export.downloaded_at",
+      "data_export.expires_at",
+      "operator.email as operatorEmail",
+    ])
+    .where("data_export.user_id", "=", userId)
+    .orderBy("data_export.created_at", "desc")
+    .limit(50)
+    .execute();
+  const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+  const now = Date.now();
+  return rows.map((r) => ({
+    id: r.id,
+    // A ready link past its time counts as expired even before the worker empties it.
+    status: r.status === "ready" && r.expires_at && new Date(r.expires_at).getTime() <= now ? "expired" : r.status,
+    requestedBy: r.operatorEmail ?? null,
+    createdAt: new Date(r.created_at).toISOString(),
+    readyAt: iso(r.ready_at),
+    downloadedAt: iso(r.downloaded_at),
+    expiresAt: iso(r.expires_at),
+  }));
+}
+
+/**
+ * Hands out the archive behind a link once: the same statement that reads it marks it fetched and
+ * empties it, so two clicks cannot both get it. A used, expired or unknown link is refused alike.
+ */
+export async function takeDataExport(db: DB, token: string): Promise<{ archive: string; createdAt: Date }> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError("exportLinkInvalid");
+  const { rows } = await sql<{ archive: string; created_at: Date }>`
+    update data_export set status = 'downloaded', downloaded_at = now(), archive = null
+    from (select id, archive as taken from data_export
+          where token_hash = ${hashToken(token)} and status = 'ready' and expires_at > now() for update) as found
+    where data_export.id = found.id
+    returning found.taken as archive, data_export.created_at`.execute(db);
+  const row = rows[0];
+  if (!row) throw new AppError("exportLinkInvalid");
+  return { archive: row.archive, createdAt: new Date(row.created_at) };
+}
+
+/** Prepares one claimed export: the archive, the link's hash and the mail, in one transaction. */
+async function prepare(db: DB, opts: { baseUrl: string; mailDomain: string }, exportId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("data_export")
+      .innerJoin("user", "user.id", "data_export.user_id")
+      .select(["data_export.id", "data_export.user_id", "data_export.language", "user.email"])
+      .where("data_export.id", "=", exportId)
+      .where("data_export.status", "=", "pending")
+      .executeTakeFirst();
+    if (!row) return;
+    const archive = await collectUserData(trx, row.user_id);
+    const token = randomBytes(32).toString("base64url");
+    const expiresAt = new Date(Date.now() + EXPORT_LINK_HOURS * 60 * 60 * 1000);
+    await trx
+      .updateTable("data_export")
+      .set({
+        status: "ready",
+        archive: JSON.stringify(archive),
+        token_hash: hashToken(token),
+        expires_at: expiresAt,
+        ready_at: new Date(),
+        locked_until: null,
+      })
+      .where("id", "=", row.id)
+      .execute();
+    const url = `${opts.baseUrl.replace(/\/+$/, "")}/api/data-export/${token}`;
+    const mail = dataExportMail({ to: row.email, url, expiresAt, lang: row.language });
+    await queueMails(trx, [{ ...mail, kind: "data-export", messageId: `<data-export.${row.id}@${opts.mailDomain}>` }]);
+  });
+}
+
+/** Claims due exports with a lease (several instances share the work), counting the attempt. */
+async function claim(db: DB, limit: number): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    update data_export set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
+    where id in (select id from data_export
+                 where status = 'pending' and (locked_until is null or locked_until < now())
+                 order by created_at limit ${limit} for update skip locked)
+    returning id`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+export interface DataExportWorker {
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Prepares requested exports in the background, like the mail outbox: woken by a request, and
+ * polling for work left by a crash. A ready archive that was never fetched is emptied once its
+ * link expires; an export that fails `MAX_ATTEMPTS` times is given up.
+ */
+export function startDataExportWorker(opts: {
+  db: DB;
+  baseUrl: string;
+  mailDomain: string;
+  logger: Logger;
+  /** Wakes the mail outbox once a link mail is queued. */
+  mailQueued: () => void;
+  pollMs?: number;
+}): DataExportWorker {
+  const { db, logger } = opts;
+  const pollMs = opts.pollMs ?? 5_000;
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function cycle() {
+    await db
+      .updateTable("data_export")
+      .set({ status: "expired", archive: null })
+      .where("status", "=", "ready")
+      .where("expires_at", "<=", new Date())
+      .execute();
+    while (!stopped) {
+      const ids = await claim(db, 5);
+      if (!ids.length) return;
+      for (const id of ids) {
+        try {
+          await prepare(db, opts, id);
+          opts.mailQueued();
+        } catch (error) {
+          logger.warn({ exportId: id, err: error }, "data export failed");
+          await db
+            .updateTable("data_export")
+            .set({
+              last_error: String((error as Error).message ?? error).slice(0, 500),
+              status: sql<DataExportStatus>`case when attempts >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end`,
+            })
+            .where("id", "=", id)
+            .execute();
+        }
+      }
+    }
+  }
+
+  function wake() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = cycle()
+      .catch((error) => logger.warn({ err: error }, "data exports: cannot read the queue, will retry"))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          wake();
+        } else if (!stopped) timer = setTimeout(wake, pollMs);
+      });
+  }
+
+  wake();
+  return {
+    wake,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import { sql } from "kysely";
+import type { DB } from "../db/database.js";
+
+/**
+ * Every table of the schema and where a person's data in it goes: the section of the export that
+ * carries it, or why the table holds nothing about a person. The data-export test compares this
+ * with the database's tables, so a new table must be placed here (docs/decisions/082).
+ */
+export const EXPORT_COVERAGE: Record<string, string> = {
+  user: "profile, consent, subscription",
+  account: "signInMethods (without password hashes or provider tokens)",
+  session: "sessions (without their tokens)",
+  session_reverification: "sessions (when each was last re-verified)",
+  twoFactor: "twoStepVerification (whether it is on; never the secret or backup codes)",
+  passkey: "passkeys (without the public key)",
+  verification: "not exported: short-lived sign-in and verification codes",
+  organization: "teams",
+  member: "teams",
+  invitation: "invitations (sent by the user or to the user's address)",
+  membership_request: "membershipRequests",
+  team_domain: "teamDomainVerifications (domains verified with the user's address)",
+  billing_customer: "subscription.customers",
+  billing_subscription: "subscription.subscriptions",
+  billing_event: "not exported: the payment provider's event ids, naming no person",
+  local_checkout_session: "subscription.checkouts",
+  local_subscription: "subscription.localSubscriptions",
+  contact_request: "contactRequests (sent from the user's address)",
+  mail_outbox: "mails (sent to the user's address, without their bodies)",
+  dev_mailbox: "mails (the development mailbox, when no mail server is configured)",
+  waitlist: "waitlist",
+  audit_log: "operatorActions (actions taken on the user's account)",
+  data_export: "dataExports (earlier requests, without archives or links)",
+  stored_image: "not exported: image bytes; the profile image's address is in the profile",
+  app_setting: "not exported: settings of the installation",
+  kysely_migration: "not exported: the schema's version",
+  kysely_migration_lock: "not exported: the schema's version",
+};
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+/** Rows with dates as ISO strings, without the named (secret) columns. */
+function clean<T extends Record<string, unknown>>(rows: T[], drop: string[] = []) {
+  return rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row)
+        .filter(([k]) => !drop.includes(k))
+        .map(([k, v]) => [k, iso(v)]),
+    ),
+  );
+}
+
+/**
+ * Everything stored about a user, as one machine-readable document (the right of access, GDPR
+ * article 15, and portability, article 20). Secrets that protect the account are left out.
+ */
+export async function collectUserData(db: DB, userId: string) {
+  const user = await db.selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+  const email = user.email.toLowerCase();
+  const sessionIds = db.selectFrom("session").select("id").where("userId", "=", userId);
+  const [
+    accounts,
+    sessions,
+    reverifications,
+    twoFactor,
+    passkeys,
+    teams,
+    invitations,
+    requests,
+    domains,
+    customers,
+    subscriptions,
+    checkouts,
+    localSubscriptions,
+    contacts,
+    mails,
+    devMails,
+    waitlist,
+    audit,
+    exports,
+  ] = await Promise.all([
+    db.selectFrom("account").select(["id", "providerId", "accountId", "createdAt", "updatedAt"]).where("userId", "=", userId).execute(),
+    db.selectFrom("session").selectAll().where("userId", "=", userId).orderBy("createdAt").execute(),
+    db.selectFrom("session_reverification").selectAll().where("session_id", "in", sessionIds).execute(),
+    db.selectFrom("twoFactor").select(["id", "verified"]).where("userId", "=", userId).execute(),
+    db.selectFrom("passkey").selectAll().where("userId", "=", userId).execute(),
+    db
+      .selectFrom("member")
+      .innerJoin("organization", "organization.id", "member.organizationId")
+      .select([
+        "organization.id",
+        "organization.name",
+        "organization.slug",
+        "organization.logo",
+        "member.role",
+        "member.createdAt as joinedAt",
+      ])
+      .where("member.userId", "=", userId)
+      .execute(),
+    db
+      .selectFrom("invitation")
+      .selectAll()
+      .where((eb) => eb.or([eb("inviterId", "=", userId), eb(sql`lower(email)`, "=", email)]))
+      .execute(),
+    db.selectFrom("membership_request").selectAll().where("user_id", "=", userId).execute(),
+    db
+      .selectFrom("team_domain")
+      .select(["id", "organization_id", "domain", "verified_at", "verification_email", "created_at"])
+      .where(sql`lower(verification_email)`, "=", email)
+      .execute(),
+    db.selectFrom("billing_customer").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("billing_subscription").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("local_checkout_session").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("local_subscription").selectAll().where("user_id", "=", userId).execute(),
+    db.selectFrom("contact_request").selectAll().where(sql`lower(email)`, "=", email).orderBy("created_at").execute(),
+    db
+      .selectFrom("mail_outbox")
+      .select(["kind", "to", "subject", "created_at", "sent_at"])
+      .where(sql`lower("to")`, "=", email)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("dev_mailbox")
+      .select(["to", "subject", "created_at"])
+      .where(sql`lower("to")`, "=", email)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("waitlist")
+      .selectAll()
+      .where("normalized_email", "=", user.normalizedEmail ?? email)
+      .execute(),
+    db
+      .selectFrom("audit_log")
+      .select(["at", "action", "outcome", "details"])
+      .where("targetType", "=", "user")
+      .where("targetId", "=", userId)
+      .orderBy("at")
+      .execute(),
+    db
+      .selectFrom("data_export")
+      .select(["id", "status", "created_at", "ready_at", "downloaded_at", "expires_at"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
+  ]);
+  return {
+    format: "recruiting-crm-personal-data",
+    version: 1,
+    generatedAt: new Date().toISOString(),
+    profile: clean(
+      [user],
+      ["legalConsentAt", "legalConsentVersion", "planType", "activeSubscription", "subscriptionStatus", "trialEndsAt"],
+    )[0],
+    consent: { termsAcceptedAt: iso(user.legalConsentAt) ?? null, termsVersion: user.legalConsentVersion },
+    signInMethods: clean(accounts),
+    sessions: clean(sessions, ["token"]),
+    sessionReverifications: clean(reverifications),
+    twoStepVerification: { enabled: Boolean(user.twoFactorEnabled), verified: twoFactor.some((t) => t.verified) },
+    passkeys: clean(passkeys, ["publicKey"]),
+    teams: clean(teams),
+    invitations: clean(invitations),
+    membershipRequests: clean(requests),
+    teamDomainVerifications: clean(domains),
+    subscription: {
+      planType: user.planType,
+      active: user.activeSubscription,
+      status: user.subscriptionStatus,
+      trialEndsAt: iso(user.trialEndsAt) ?? null,
+      customers: clean(customers),
+      subscriptions: clean(subscriptions),
+      checkouts: clean(checkouts),
+      localSubscriptions: clean(localSubscriptions),
+    },
+    contactRequests: clean(contacts),
+    mails: clean([...mails, ...devMails]),
+    waitlist: clean(waitlist, ["token_hash"]),
+    operatorActions: clean(audit),
+    dataExports: clean(exports),
+  };
+}

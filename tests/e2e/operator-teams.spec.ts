@@ -1,0 +1,137 @@
+import { execFileSync } from "node:child_process";
+import { request as apiRequest, type Page } from "@playwright/test";
+import { PASSWORD, uniqueEmail } from "./accounts-support";
+import { axeViolations, codeFromMail, expect, test } from "./fixtures";
+import { type OwnServer, startOwnServer } from "./own-server";
+
+const texts = {
+  en: {
+    teams: "Teams",
+    search: "Search teams",
+    searchButton: "Search",
+    members: "Members",
+    billing: "Billing",
+    remove: "Remove",
+    confirm: "Remove",
+    removed: "was removed from the team.",
+    invitations: "Pending invitations",
+    revoked: "was revoked.",
+  },
+  de: {
+    teams: "Teams",
+    search: "Teams suchen",
+    searchButton: "Suchen",
+    members: "Mitglieder",
+    billing: "Abrechnung",
+    remove: "Entfernen",
+    confirm: "Entfernen",
+    removed: "wurde aus dem Team entfernt.",
+    invitations: "Offene Einladungen",
+    revoked: "wurde widerrufen.",
+  },
+};
+
+let server: OwnServer;
+const operatorEmail = uniqueEmail("operator");
+
+async function createAccount(baseURL: string, email: string, name: string) {
+  const api = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  expect((await api.post("/api/auth/sign-up/email", { data: { name, email, password: PASSWORD, legalConsent: true } })).status()).toBe(200);
+  const otp = await codeFromMail(email);
+  expect((await api.post("/api/auth/email-otp/verify-email", { data: { email, otp } })).status()).toBe(200);
+  return api;
+}
+
+/** A team of its own per language: a pro trial with the team, two members and an invitation. */
+async function teamWithMembers(name: string) {
+  const payer = await createAccount(server.url, uniqueEmail("payer"), `Paula ${name}`);
+  const me = await (await payer.get("/api/auth/get-session")).json();
+  const { url } = await (
+    await payer.post("/api/create-checkout-session", { data: { userId: me.user.id, planType: "pro", teamName: name } })
+  ).json();
+  expect(
+    (await payer.post(url, { headers: { "content-type": "application/x-www-form-urlencoded" }, data: "", maxRedirects: 0 })).status(),
+  ).toBe(303);
+  const teams = await (await payer.get("/api/teams?kind=admin")).json();
+  const teamId = teams.items[0].id as string;
+  for (const [first, invitee] of [
+    ["Max", uniqueEmail("member")],
+    ["Nina", uniqueEmail("member")],
+  ] as const) {
+    const member = await createAccount(server.url, invitee, `${first} ${name}`);
+    const { id } = await (
+      await payer.post("/api/auth/organization/invite-member", { data: { email: invitee, role: "member", organizationId: teamId } })
+    ).json();
+    expect((await member.post("/api/auth/organization/accept-invitation", { data: { invitationId: id } })).status()).toBe(200);
+    await member.dispose();
+  }
+  await payer.post("/api/auth/organization/invite-member", {
+    data: { email: uniqueEmail("pending"), role: "member", organizationId: teamId },
+  });
+  await payer.dispose();
+}
+
+// The console needs an operator, made by the command line with the server stopped (see operator-console.spec.ts).
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  const env = { SMTP_URL: process.env.E2E_SMTP_URL as string };
+  const first = await startOwnServer(env);
+  (await createAccount(first.url, operatorEmail, "Olga Operator")).dispose();
+  await first.stop({ keepData: true });
+  execFileSync(process.execPath, ["build/node/admin.js", "grant", operatorEmail], {
+    env: { ...process.env, DATA_DIR: first.dataDir, DATABASE_URL: "", AUTH_SECRET: "e2e-own-secret-e2e-own-secret-e2e-own" },
+  });
+  server = await startOwnServer(env, { dataDir: first.dataDir });
+  await teamWithMembers("Scouts En");
+  await teamWithMembers("Scouts De");
+});
+test.afterAll(() => server?.stop());
+
+async function signIn(page: Page, email: string) {
+  const res = await page.request.post(`${server.url}/api/auth/sign-in/email`, {
+    headers: { origin: server.url },
+    data: { email, password: PASSWORD },
+  });
+  expect(res.status()).toBe(200);
+}
+
+for (const lang of ["en", "de"] as const) {
+  const x = texts[lang];
+  const team = lang === "en" ? "Scouts En" : "Scouts De";
+  test(`an operator finds a team, sees its members and billing, removes a member and revokes an invitation (${lang}) @phone`, async ({
+    page,
+  }, info) => {
+    test.setTimeout(90_000);
+    await signIn(page, operatorEmail);
+    await page.goto(`${server.url}/${lang}/admin/teams`);
+    await expect(page.getByRole("heading", { level: 1, name: x.teams })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/operator-teams-list-${lang}-${info.project.name}.png`, fullPage: true });
+
+    await page.getByLabel(x.search).fill(team.toLowerCase());
+    await page.getByRole("button", { name: x.searchButton, exact: true }).click();
+    await expect(page).toHaveURL(/[?&]q=scouts/);
+    const table = page.getByRole("table");
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await expect(table.getByRole("row").nth(1)).toContainText("3");
+    await table.getByRole("link", { name: team }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name: team })).toBeVisible();
+    await expect(page.getByRole("region", { name: x.billing })).toContainText(`Paula ${team}`);
+    const members = page.getByRole("region", { name: x.members });
+    await expect(members.getByRole("row")).toHaveCount(4);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/operator-team-${lang}-${info.project.name}.png`, fullPage: true });
+
+    await members.getByRole("button", { name: new RegExp(`Max ${team}`) }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: x.confirm, exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: x.removed })).toBeVisible();
+    await expect(members.getByRole("row")).toHaveCount(3);
+
+    const invitations = page.getByRole("region", { name: x.invitations });
+    await invitations.getByRole("button").first().click();
+    await expect(page.getByRole("status").filter({ hasText: x.revoked })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
