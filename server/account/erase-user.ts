@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import type { Auth } from "../auth/auth.js";
 import type { DB } from "../db/database.js";
+import { codeIdentifier } from "../identifiers/email-addresses.js";
+import { codeKey } from "../phone/phone-codes.js";
 
 /**
  * Erases a person from the product: sessions (also from the shared session store), sign-in
@@ -32,6 +34,7 @@ export async function eraseUser(deps: { db: DB; auth: Auth }, userId: string): P
     await trx.deleteFrom("passkey").where("userId", "=", userId).execute();
     await trx.deleteFrom("membership_request").where("user_id", "=", userId).execute();
     await trx.deleteFrom("data_export").where("user_id", "=", userId).execute();
+    await eraseIdentifiers(trx, userId, user.email);
     await eraseTraces(trx, { userId, tombstone, ...user });
     await trx.deleteFrom("account").where("userId", "=", userId).execute();
     await trx.deleteFrom("twoFactor").where("userId", "=", userId).execute();
@@ -81,11 +84,47 @@ export async function eraseUser(deps: { db: DB; auth: Auth }, userId: string): P
         organizationName: null,
         createOrganization: false,
         twoFactorEnabled: false,
+        smsTwoFactorEnabled: false,
         updatedAt: new Date(),
       })
       .where("id", "=", userId)
       .execute();
   });
+}
+
+/**
+ * Further addresses, phone numbers (with their codes and texts), wallets and sign-in links: kept
+ * apart from the user's row, so the tombstone would not cascade them away.
+ */
+async function eraseIdentifiers(trx: DB, userId: string, email: string) {
+  const numbers = (await trx.selectFrom("phone_number").select("phone_number").where("user_id", "=", userId).execute()).map(
+    (r) => r.phone_number,
+  );
+  if (numbers.length) {
+    await trx.deleteFrom("dev_sms_outbox").where("to", "in", numbers).execute();
+    await trx
+      .deleteFrom("phone_code")
+      .where((eb) => eb.or(numbers.flatMap((n) => [eb("key", "=", codeKey.signIn(n)), eb("key", "=", codeKey.verify(userId, n))])))
+      .execute();
+  }
+  await trx.deleteFrom("phone_number").where("user_id", "=", userId).execute();
+  const further = await trx.selectFrom("user_email").select("id").where("userId", "=", userId).execute();
+  if (further.length) {
+    await trx
+      .deleteFrom("verification")
+      .where(
+        "identifier",
+        "in",
+        further.map((r) => codeIdentifier(r.id)),
+      )
+      .execute();
+  }
+  await trx.deleteFrom("user_email").where("userId", "=", userId).execute();
+  await trx.deleteFrom("web3_wallet").where("userId", "=", userId).execute();
+  await trx
+    .deleteFrom("sign_in_link")
+    .where((eb) => eb.or([eb("user_id", "=", userId), eb(sql`lower(email)`, "=", email.toLowerCase())]))
+    .execute();
 }
 
 /**

@@ -30,6 +30,12 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   waitlist: "waitlist",
   audit_log: "operatorActions (actions taken on the user's account)",
   data_export: "dataExports (earlier requests, without archives or links)",
+  user_email: "emailAddresses (further addresses)",
+  phone_number: "phoneNumbers",
+  phone_code: "not exported: short-lived codes texted to a number",
+  dev_sms_outbox: "textMessages (the development outbox, when no SMS provider is configured)",
+  web3_wallet: "wallets",
+  sign_in_link: "signInLinks (without their tokens)",
   stored_image: "not exported: image bytes; the profile image's address is in the profile",
   app_setting: "not exported: settings of the installation",
   kysely_migration: "not exported: the schema's version",
@@ -76,6 +82,10 @@ export async function collectUserData(db: DB, userId: string) {
     waitlist,
     audit,
     exports,
+    emailAddresses,
+    phoneNumbers,
+    wallets,
+    signInLinks,
   ] = await Promise.all([
     db.selectFrom("account").select(["id", "providerId", "accountId", "createdAt", "updatedAt"]).where("userId", "=", userId).execute(),
     db.selectFrom("session").selectAll().where("userId", "=", userId).orderBy("createdAt").execute(),
@@ -141,7 +151,20 @@ export async function collectUserData(db: DB, userId: string) {
       .where("user_id", "=", userId)
       .orderBy("created_at")
       .execute(),
+    db.selectFrom("user_email").selectAll().where("userId", "=", userId).orderBy("createdAt").execute(),
+    db.selectFrom("phone_number").selectAll().where("user_id", "=", userId).orderBy("created_at").execute(),
+    db.selectFrom("web3_wallet").selectAll().where("userId", "=", userId).orderBy("createdAt").execute(),
+    db
+      .selectFrom("sign_in_link")
+      .select(["id", "email", "status", "created_at", "expires_at", "verified_at", "used_at"])
+      .where((eb) => eb.or([eb("user_id", "=", userId), eb(sql`lower(email)`, "=", email)]))
+      .orderBy("created_at")
+      .execute(),
   ]);
+  const numbers = phoneNumbers.map((p) => p.phone_number);
+  const texts = numbers.length
+    ? await db.selectFrom("dev_sms_outbox").select(["to", "body", "created_at"]).where("to", "in", numbers).orderBy("created_at").execute()
+    : [];
   return {
     format: "recruiting-crm-personal-data",
     version: 1,
@@ -175,5 +198,10 @@ export async function collectUserData(db: DB, userId: string) {
     waitlist: clean(waitlist, ["token_hash"]),
     operatorActions: clean(audit),
     dataExports: clean(exports),
+    emailAddresses: clean(emailAddresses),
+    phoneNumbers: clean(phoneNumbers),
+    textMessages: clean(texts),
+    wallets: clean(wallets),
+    signInLinks: clean(signInLinks),
   };
 }

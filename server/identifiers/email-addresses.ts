@@ -27,7 +27,8 @@ export interface EmailAddressDeps {
 export const MAX_FURTHER_ADDRESSES = 10;
 
 const addressSchema = z.email().max(254);
-const codeIdentifier = (id: string) => `add-email-${id}`;
+/** The verification row of a further address's code (also erased with the account). */
+export const codeIdentifier = (id: string) => `add-email-${id}`;
 
 /** PostgreSQL's unique violation, from an index or from the cross-table trigger. */
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === "23505";
