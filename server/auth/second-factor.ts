@@ -69,7 +69,9 @@ export function secondFactorOnEveryFirstFactor() {
               model: "twoFactor",
               where: [{ field: "userId", value: signedIn.user.id }],
             });
-            const methods = app && app.verified !== false ? ["totp"] : [];
+            // The same methods the plugin names after a password: the app, and codes by text message.
+            const texts = (signedIn.user as { smsTwoFactorEnabled?: boolean | null }).smsTwoFactorEnabled === true;
+            const methods = [...(app && app.verified !== false ? ["totp"] : []), ...(texts ? ["otp"] : [])];
 
             const location = ctx.context.responseHeaders?.get("location");
             if (location) {

@@ -97,6 +97,27 @@ describe.each(DATABASE_KINDS)("text message codes as a second step on %s", (kind
     expect((await me.json()).user.id).toBe(user.id);
   });
 
+  it("is asked for after a phone code sign-in as well, and the texted second code completes it", async () => {
+    const user = await signedInUser(server, smtp, "Pia Phone");
+    const number = await verifiedNumber(server, user);
+    expect((await call(server, "POST", "/api/account/phone-numbers/two-factor", user.cookie, { enabled: true })).status).toBe(200);
+
+    expect((await server.fetch("/api/auth/phone/send-sign-in-code", json({ phoneNumber: number }))).status).toBe(200);
+    const first = await server.fetch("/api/auth/sign-in/phone", json({ phoneNumber: number, code: await lastCodeTo(server.db, number) }));
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["otp"] });
+    // No session yet: only the second step's cookie.
+    const cookie = cookiesOf(first).join("; ");
+    expect(cookie).not.toMatch(/session_token=/);
+
+    expect((await server.fetch("/api/auth/two-factor/send-otp", json({}, { cookie }))).status).toBe(200);
+    const code = codeInSms((await outboxFor(server.db, number)).at(-1) as string);
+    const verified = await server.fetch("/api/auth/two-factor/verify-otp", json({ code }, { cookie }));
+    expect(verified.status).toBe(200);
+    const session = cookiesOf(verified).find((c) => c.includes("session_token=")) as string;
+    expect((await (await server.fetch("/api/auth/get-session", { headers: { cookie: session } })).json()).user.id).toBe(user.id);
+  });
+
   it("is offered beside the authenticator app, survives the app's removal, and is not offered to an account without it", async () => {
     const user = await signedInUser(server, smtp, "Tia Totp");
     // The authenticator app first: no text message code on its own.

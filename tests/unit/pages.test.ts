@@ -135,6 +135,7 @@ describe("PAGES", () => {
         "Disallow: /en/admin/subscriptions",
         "Disallow: /en/admin/contact-requests",
         "Disallow: /en/admin/audit-log",
+        "Disallow: /en/admin/teams",
         "Disallow: /de/sign-up",
         "Disallow: /de/sign-in",
         "Disallow: /de/forgot-password",
@@ -148,6 +149,7 @@ describe("PAGES", () => {
         "Disallow: /de/admin/subscriptions",
         "Disallow: /de/admin/contact-requests",
         "Disallow: /de/admin/audit-log",
+        "Disallow: /de/admin/teams",
         "Disallow: /api/",
         "",
         `Sitemap: ${BASE}/sitemap.xml`,
@@ -180,6 +182,7 @@ describe("PAGES", () => {
       "admin/subscriptions",
       "admin/contact-requests",
       "admin/audit-log",
+      "admin/teams",
     ]);
   });
 });

@@ -67,7 +67,7 @@ export function SignInForm() {
 
   // Google's return for an account with two-step verification (the server sends it here).
   useEffect(() => {
-    if (secondStep) setSecondFactor(secondStep === "totp" ? ["totp"] : []);
+    if (secondStep) setSecondFactor(secondStep.split(",").filter((m) => m === "totp" || m === "otp"));
   }, [secondStep]);
 
   // The link's page says what happened to the link, signed in or not.
