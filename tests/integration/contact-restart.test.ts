@@ -25,6 +25,7 @@ function spawnServer(database: TestDatabase, port: number, smtpUrl: string): Chi
       SMTP_URL: smtpUrl,
       CONTACT_INBOX: INBOX,
       RATE_LIMIT: "off",
+      BOT_PROTECTION: "off",
       LOG_LEVEL: "error",
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -16,7 +16,8 @@ async function run(env: Record<string, string>) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "crm-proc-"));
   dirs.push(dataDir);
   const child = spawn(process.execPath, ["build/node/main.js"], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "info", ...env },
+    // The contact form stands for any accepted request here; its proof of work is tested elsewhere.
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: "info", BOT_PROTECTION: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
