@@ -250,7 +250,8 @@ describe.each(DATABASE_KINDS)("operator actions on users on %s", (kind) => {
         .orderBy("id")
         .execute();
       expect(entries).toEqual([
-        { action: "user.delete", outcome: "failure", targetLabel: null },
+        // Entries from before the erasure name the tombstone (docs/decisions/083).
+        { action: "user.delete", outcome: "failure", targetLabel: `deleted-${leaving.id}@deleted.invalid` },
         { action: "user.delete", outcome: "success", targetLabel: null },
         { action: "user.delete", outcome: "failure", targetLabel: null },
       ]);

@@ -263,6 +263,13 @@ const ROWS: Row[] = [
     allowed: [],
   },
   {
+    // A proof-of-work challenge for anyone; issuing one stores nothing.
+    route: "GET /api/bot-protection/challenge",
+    request: () => get("/api/bot-protection/challenge"),
+    status: { anonymous: 200, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: [],
+  },
+  {
     route: "POST /api/send-contact",
     request: () => post("/api/send-contact", { name: "Casey Contact", email: "casey@example.com" }),
     status: { anonymous: 201, stranger: 201, guest: 201, member: 201, admin: 201 },
