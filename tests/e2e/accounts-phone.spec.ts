@@ -180,11 +180,14 @@ for (const lang of ["en", "de"] as const) {
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, "sign-in-phone-code", lang);
     await code.fill(await codeTextedTo(e164));
+    const beforeSecondStep = sms.received.length;
     await page.getByRole("button", { name: x.signIn, exact: true }).click();
     // Where a second step follows every first factor, the account asks for it here too: the texted code again.
     const secondStep = page.getByRole("heading", { name: x.secondStep });
     await expect.poll(async () => page.url().endsWith(`/${lang}/dashboard`) || (await secondStep.isVisible()), SLOW).toBe(true);
     if (await secondStep.isVisible()) {
+      // The second step texts a fresh code of its own: wait for it rather than reading the sign-in code.
+      await expect.poll(() => sms.received.length, SLOW).toBe(beforeSecondStep + 1);
       await page.getByLabel(x.smsCode).fill(await codeTextedTo(e164));
       await page.getByRole("button", { name: x.verifyButton, exact: true }).click();
     }
