@@ -38,6 +38,24 @@ export interface UserListQuery {
   plan?: (typeof USER_FILTERS.plan)[number];
   /** The subscription status the user's billing fields hold now. */
   subscription?: SubscriptionStatus;
+  /** Signed up on or after this day (YYYY-MM-DD, UTC). */
+  createdFrom?: string;
+  /** Signed up on or before this day (YYYY-MM-DD, UTC), the whole day included. */
+  createdTo?: string;
+}
+
+/** Whether a value is a real calendar day written YYYY-MM-DD (what a date input sends). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
+/** Whether a "created between" range is usable: each end a calendar day, and from not after to. */
+export function isDayRange(from: string | undefined, to: string | undefined): boolean {
+  if (from !== undefined && !isCalendarDay(from)) return false;
+  if (to !== undefined && !isCalendarDay(to)) return false;
+  return from === undefined || to === undefined || from <= to;
 }
 
 export interface OperatorUserRow {

@@ -4,6 +4,7 @@ import {
   BAN_REASON_MAX,
   CONTACT_STATES,
   HANDLED_NOTE_MAX,
+  isDayRange,
   SEARCH_MAX,
   SORT_DIRECTIONS,
   SUBSCRIPTION_STATUSES,
@@ -51,6 +52,8 @@ const userQuery = z.object({
   status: z.enum(USER_FILTERS.status).optional(),
   plan: z.enum(USER_FILTERS.plan).optional(),
   subscription: z.enum(SUBSCRIPTION_STATUSES).optional(),
+  createdFrom: z.string().max(100).optional(),
+  createdTo: z.string().max(100).optional(),
 });
 const banBody = z.object({
   reason: z.string().trim().min(1).max(BAN_REASON_MAX),
@@ -101,7 +104,11 @@ export function operatorRoutes(deps: {
 
   app.get("/api/admin/overview", async (c) => c.json(await overview(deps.db)));
 
-  app.get("/api/admin/users", async (c) => c.json(await listUsers(deps.db, parse(userQuery, c.req.query()))));
+  app.get("/api/admin/users", async (c) => {
+    const query = parse(userQuery, c.req.query());
+    if (!isDayRange(query.createdFrom || undefined, query.createdTo || undefined)) throw new AppError("invalidDateRange");
+    return c.json(await listUsers(deps.db, query));
+  });
 
   app.get("/api/admin/users/:userId", async (c) => c.json(await userDetail(deps.db, c.req.param("userId") as string)));
 
