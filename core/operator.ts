@@ -172,6 +172,20 @@ export interface OperatorOverview {
   contactRequests: number;
 }
 
+/** The overview's chart ranges, in days ending today. */
+export const OVERVIEW_RANGES = [30, 90] as const;
+export type OverviewRange = (typeof OVERVIEW_RANGES)[number];
+/** The figures counted per day (definitions in docs/decisions/084). */
+export const DAILY_FIGURES = ["signUps", "trialsStarted", "trialsConverted", "contactRequests"] as const;
+export type DailyFigure = (typeof DAILY_FIGURES)[number];
+
+/** GET /api/admin/overview/daily?days=30|90: one entry per UTC day, oldest first, today last. */
+export interface OperatorDaily {
+  days: OverviewRange;
+  timeZone: "UTC";
+  series: ({ day: string } & Record<DailyFigure, number>)[];
+}
+
 /** Where a contact request stands for the operators: new, handled (with a note) or spam. */
 export const CONTACT_STATES = ["new", "handled", "spam"] as const;
 export type ContactState = (typeof CONTACT_STATES)[number];
@@ -291,6 +305,7 @@ export interface OperatorDataExport {
 /** The console's routes, merged into `ApiRoutes`. */
 export interface OperatorRoutes {
   "GET /api/admin/overview": { answer: OperatorOverview };
+  "GET /api/admin/overview/daily": { answer: OperatorDaily };
   "GET /api/admin/users": { answer: Paged<OperatorUserRow> };
   "GET /api/admin/users/:userId": { answer: OperatorUserDetail };
   "POST /api/admin/users/:userId/ban": { body: BanRequest; answer: { ok: true } };

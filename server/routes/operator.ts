@@ -27,7 +27,7 @@ import { type AuditActor, audited, listAudit } from "../operator/audit-log.js";
 import { contactRequestLabel, listContactRequests, retryContactMails, setContactState } from "../operator/contact-requests.js";
 import { startImpersonation, stopImpersonation } from "../operator/impersonation.js";
 import { enterImpersonation, keptOperatorSession, leaveImpersonation } from "../operator/impersonation-cookies.js";
-import { overview } from "../operator/overview.js";
+import { dailyFigures, overview } from "../operator/overview.js";
 import { listSubscriptions, subscriptionFigures } from "../operator/subscriptions.js";
 import {
   invitationLabel,
@@ -55,6 +55,7 @@ const userQuery = z.object({
   createdFrom: z.string().max(100).optional(),
   createdTo: z.string().max(100).optional(),
 });
+const dailyQuery = z.object({ days: z.enum(["30", "90"]).default("30") });
 const banBody = z.object({
   reason: z.string().trim().min(1).max(BAN_REASON_MAX),
   expiresAt: z.iso.datetime({ offset: true }).nullish(),
@@ -103,6 +104,11 @@ export function operatorRoutes(deps: {
   });
 
   app.get("/api/admin/overview", async (c) => c.json(await overview(deps.db)));
+
+  app.get("/api/admin/overview/daily", async (c) => {
+    const { days } = parse(dailyQuery, c.req.query());
+    return c.json(await dailyFigures(deps.db, days === "90" ? 90 : 30));
+  });
 
   app.get("/api/admin/users", async (c) => {
     const query = parse(userQuery, c.req.query());

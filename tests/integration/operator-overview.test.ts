@@ -4,7 +4,7 @@ import { as } from "../support/actors.js";
 import { DATABASE_KINDS } from "../support/databases.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
-import { type Smtp, signedInUser, type TestUser } from "./billing-support.js";
+import { days, type Smtp, sendLocalEvent, signedInUser, subscriptionObject, type TestUser } from "./billing-support.js";
 
 describe.each(DATABASE_KINDS)("the console's users by sign-up day and its daily figures on %s", (kind) => {
   let smtp: Smtp;
@@ -67,5 +67,74 @@ describe.each(DATABASE_KINDS)("the console's users by sign-up day and its daily 
     }
     const de = await get("/api/admin/users?createdFrom=2026-03-21&createdTo=2026-03-20", "de");
     expect((await de.json()).message).toBe("Geben Sie die Tage als Datum an, den ersten nicht nach dem zweiten.");
+  });
+
+  it("counts sign-ups, trials started, trials converted and contact requests per UTC day, 30 or 90 days ending today", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const dayOf = (offset: number) => days(offset).toISOString().slice(0, 10);
+    // Two sign-ups five days ago and one 40 days ago (the users made above are older than 90 days).
+    const fresh = await signedInUser(server, smtp, "Frida Fresh");
+    const second = await signedInUser(server, smtp, "Sven Second");
+    const older = await signedInUser(server, smtp, "Otto Older");
+    await signedUpAt(fresh, days(-5).toISOString());
+    await signedUpAt(second, days(-5).toISOString());
+    await signedUpAt(older, days(-40).toISOString());
+    // Today: two trials start, one of them becomes paid; a third subscription starts paid and is no trial.
+    const subscription = (id: string, user: TestUser, status: string) =>
+      subscriptionObject({ id, customer: `cus_${id}`, userId: user.id, status, trialEnd: status === "trialing" ? days(14) : null });
+    const send = async (type: string, object: unknown) => expect((await sendLocalEvent(server, type, object)).status).toBe(200);
+    await send("customer.subscription.created", subscription("sub_a", fresh, "trialing"));
+    await send("customer.subscription.created", subscription("sub_b", second, "trialing"));
+    await send("customer.subscription.updated", subscription("sub_a", fresh, "active"));
+    await send("customer.subscription.updated", subscription("sub_a", fresh, "active"));
+    await send("customer.subscription.created", subscription("sub_c", older, "active"));
+    // Contact requests: two today, one marked spam (not counted), one 60 days ago.
+    const contact = (id: string, status: "pending" | "spam", at: Date) =>
+      server.db
+        .insertInto("contact_request")
+        .values({
+          id,
+          name: "Carla",
+          email: "carla@example.com",
+          company: null,
+          message: null,
+          language: "en",
+          status,
+          ip_hash: "x",
+          user_agent: null,
+          created_at: at,
+          handled_at: null,
+          handled_by: null,
+          handled_note: null,
+        })
+        .execute();
+    await contact("c1", "pending", new Date());
+    await contact("c2", "spam", new Date());
+    await contact("c3", "pending", days(-60));
+
+    const month = await (await get("/api/admin/overview/daily?days=30")).json();
+    expect(month.days).toBe(30);
+    expect(month.timeZone).toBe("UTC");
+    expect(month.series).toHaveLength(30);
+    expect(month.series.at(-1).day).toBe(today);
+    expect(month.series[0].day).toBe(dayOf(-29));
+    type Day = { day: string } & Record<string, number>;
+    const on = (series: Day[], day: string) => series.find((d) => d.day === day);
+    // The operator's own sign-in today is no sign-up: every user made above was moved back.
+    expect(on(month.series, today)).toEqual({ day: today, signUps: 0, trialsStarted: 2, trialsConverted: 1, contactRequests: 1 });
+    expect(on(month.series, dayOf(-5))).toEqual({ day: dayOf(-5), signUps: 2, trialsStarted: 0, trialsConverted: 0, contactRequests: 0 });
+    const sum = (series: Day[], key: string) => series.reduce((n, d) => n + (d[key] ?? 0), 0);
+    expect(sum(month.series, "signUps")).toBe(2);
+    expect(sum(month.series, "contactRequests")).toBe(1);
+
+    const quarter = await (await get("/api/admin/overview/daily?days=90")).json();
+    expect(quarter.series).toHaveLength(90);
+    expect(on(quarter.series, dayOf(-40))?.signUps).toBe(1);
+    expect(on(quarter.series, dayOf(-60))?.contactRequests).toBe(1);
+    expect(sum(quarter.series, "signUps")).toBe(3);
+
+    const bad = await get("/api/admin/overview/daily?days=7");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toHaveProperty("message");
   });
 });
