@@ -128,8 +128,12 @@ export function ConsoleSearch({
   };
   return (
     <search>
-      <form onSubmit={submit} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex sm:items-end">
-        <div className="sm:flex-1">
+      <form
+        onSubmit={submit}
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex sm:flex-wrap sm:items-end"
+      >
+        {/* The search field keeps a usable width; the filters wrap onto a second line when many. */}
+        <div className="sm:min-w-[16rem] sm:flex-1">
           <TextField
             id={id}
             look="compact"
