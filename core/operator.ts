@@ -38,6 +38,24 @@ export interface UserListQuery {
   plan?: (typeof USER_FILTERS.plan)[number];
   /** The subscription status the user's billing fields hold now. */
   subscription?: SubscriptionStatus;
+  /** Signed up on or after this day (YYYY-MM-DD, UTC). */
+  createdFrom?: string;
+  /** Signed up on or before this day (YYYY-MM-DD, UTC), the whole day included. */
+  createdTo?: string;
+}
+
+/** Whether a value is a real calendar day written YYYY-MM-DD (what a date input sends). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
+/** Whether a "created between" range is usable: each end a calendar day, and from not after to. */
+export function isDayRange(from: string | undefined, to: string | undefined): boolean {
+  if (from !== undefined && !isCalendarDay(from)) return false;
+  if (to !== undefined && !isCalendarDay(to)) return false;
+  return from === undefined || to === undefined || from <= to;
 }
 
 export interface OperatorUserRow {
@@ -152,6 +170,20 @@ export interface OperatorOverview {
   activeSubscriptions: number;
   trialing: number;
   contactRequests: number;
+}
+
+/** The overview's chart ranges, in days ending today. */
+export const OVERVIEW_RANGES = [30, 90] as const;
+export type OverviewRange = (typeof OVERVIEW_RANGES)[number];
+/** The figures counted per day (definitions in docs/decisions/084). */
+export const DAILY_FIGURES = ["signUps", "trialsStarted", "trialsConverted", "contactRequests"] as const;
+export type DailyFigure = (typeof DAILY_FIGURES)[number];
+
+/** GET /api/admin/overview/daily?days=30|90: one entry per UTC day, oldest first, today last. */
+export interface OperatorDaily {
+  days: OverviewRange;
+  timeZone: "UTC";
+  series: ({ day: string } & Record<DailyFigure, number>)[];
 }
 
 /** Where a contact request stands for the operators: new, handled (with a note) or spam. */
@@ -273,6 +305,7 @@ export interface OperatorDataExport {
 /** The console's routes, merged into `ApiRoutes`. */
 export interface OperatorRoutes {
   "GET /api/admin/overview": { answer: OperatorOverview };
+  "GET /api/admin/overview/daily": { answer: OperatorDaily };
   "GET /api/admin/users": { answer: Paged<OperatorUserRow> };
   "GET /api/admin/users/:userId": { answer: OperatorUserDetail };
   "POST /api/admin/users/:userId/ban": { body: BanRequest; answer: { ok: true } };

@@ -88,6 +88,7 @@ export const ERRORS = {
   operatorOnly: { status: 403, key: "operator:errors.operatorOnly", code: "operator_only" },
   operatorNotBannable: { status: 409, key: "operator:errors.operatorNotBannable", code: "operator_not_bannable" },
   invalidBan: { status: 400, key: "operator:errors.invalidBan", code: "invalid_ban" },
+  invalidDateRange: { status: 400, key: "operator:errors.invalidDateRange", code: "invalid_date_range" },
   operatorNotImpersonable: { status: 409, key: "operator:errors.operatorNotImpersonable", code: "operator_not_impersonable" },
   bannedNotImpersonable: { status: 409, key: "operator:errors.bannedNotImpersonable", code: "banned_not_impersonable" },
   notImpersonating: { status: 400, key: "operator:errors.notImpersonating", code: "not_impersonating" },

@@ -1,9 +1,10 @@
-import type { BanRequest, ContactRequestChange, ContactState, TeamListQuery, UserListQuery } from "../../core/operator";
+import type { BanRequest, ContactRequestChange, ContactState, OverviewRange, TeamListQuery, UserListQuery } from "../../core/operator";
 import { request } from "./client";
 
 /** The operator console's calls; the server refuses them to anyone but an operator. */
 export const operatorApi = {
   overview: () => request("GET /api/admin/overview"),
+  daily: (days: OverviewRange) => request("GET /api/admin/overview/daily", { query: { days } }),
   users: (query: UserListQuery) => request("GET /api/admin/users", { query: { ...query } }),
   user: (userId: string) => request("GET /api/admin/users/:userId", { params: { userId } }),
   ban: (userId: string, body: BanRequest) => request("POST /api/admin/users/:userId/ban", { params: { userId }, body }),

@@ -63,11 +63,26 @@ export async function applySnapshot(db: DB, provider: string, userId: string, sn
   };
   await db
     .insertInto("billing_subscription")
-    .values({ provider, id: snap.id, user_id: userId, customer_id: snap.customerId, ...values })
+    .values({
+      provider,
+      id: snap.id,
+      user_id: userId,
+      customer_id: snap.customerId,
+      ...values,
+      trial_started_at: snap.status === "trialing" ? values.updated_at : null,
+    })
     .onConflict((oc) =>
       oc
         .columns(["provider", "id"])
-        .doUpdateSet(values)
+        .doUpdateSet({
+          ...values,
+          // The overview's milestones (docs/decisions/084): a trial starts when a subscription first
+          // turns trialing, and converts when a trialing one turns active; each stamped once.
+          trial_started_at: sql<Date | null>`coalesce(billing_subscription.trial_started_at,
+            case when excluded.status = 'trialing' and billing_subscription.status <> 'trialing' then excluded.updated_at end)`,
+          converted_at: sql<Date | null>`coalesce(billing_subscription.converted_at,
+            case when excluded.status = 'active' and billing_subscription.status = 'trialing' then excluded.updated_at end)`,
+        })
         .where("billing_subscription.state_at", "<=", stateAt)
         .where("billing_subscription.status", "not in", FINAL_STATUSES),
     )

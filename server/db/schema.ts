@@ -224,6 +224,9 @@ export interface BillingSubscriptionTable {
   currency: string | null;
   interval: string | null;
   interval_count: number | null;
+  // When the trial started and when it became paid, as stored (migration 0024_subscription_milestones).
+  trial_started_at: Timestamp | null;
+  converted_at: Timestamp | null;
 }
 
 export interface BillingEventTable {

@@ -41,6 +41,9 @@ export async function listUsers(db: DB, query: UserListQuery): Promise<Paged<Ope
   if (query.status === "unverified") base = base.where("emailVerified", "=", false);
   if (query.plan) base = base.where("planType", "=", query.plan);
   if (query.subscription) base = base.where("subscriptionStatus", "=", query.subscription);
+  // Whole days in UTC, as a half-open range on "createdAt" so the index user_created_at serves it.
+  if (query.createdFrom) base = base.where("createdAt", ">=", new Date(`${query.createdFrom}T00:00:00Z`));
+  if (query.createdTo) base = base.where("createdAt", "<", new Date(Date.parse(`${query.createdTo}T00:00:00Z`) + 86_400_000));
   const { total } = (await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirst()) ?? { total: 0 };
   const column = SORT_COLUMNS[query.sort ?? "createdAt"];
   const dir = query.dir ?? (column === "createdAt" ? "desc" : "asc");

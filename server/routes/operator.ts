@@ -4,6 +4,7 @@ import {
   BAN_REASON_MAX,
   CONTACT_STATES,
   HANDLED_NOTE_MAX,
+  isDayRange,
   SEARCH_MAX,
   SORT_DIRECTIONS,
   SUBSCRIPTION_STATUSES,
@@ -26,7 +27,7 @@ import { type AuditActor, audited, listAudit } from "../operator/audit-log.js";
 import { contactRequestLabel, listContactRequests, retryContactMails, setContactState } from "../operator/contact-requests.js";
 import { startImpersonation, stopImpersonation } from "../operator/impersonation.js";
 import { enterImpersonation, keptOperatorSession, leaveImpersonation } from "../operator/impersonation-cookies.js";
-import { overview } from "../operator/overview.js";
+import { dailyFigures, overview } from "../operator/overview.js";
 import { listSubscriptions, subscriptionFigures } from "../operator/subscriptions.js";
 import {
   invitationLabel,
@@ -51,7 +52,10 @@ const userQuery = z.object({
   status: z.enum(USER_FILTERS.status).optional(),
   plan: z.enum(USER_FILTERS.plan).optional(),
   subscription: z.enum(SUBSCRIPTION_STATUSES).optional(),
+  createdFrom: z.string().max(100).optional(),
+  createdTo: z.string().max(100).optional(),
 });
+const dailyQuery = z.object({ days: z.enum(["30", "90"]).default("30") });
 const banBody = z.object({
   reason: z.string().trim().min(1).max(BAN_REASON_MAX),
   expiresAt: z.iso.datetime({ offset: true }).nullish(),
@@ -101,7 +105,16 @@ export function operatorRoutes(deps: {
 
   app.get("/api/admin/overview", async (c) => c.json(await overview(deps.db)));
 
-  app.get("/api/admin/users", async (c) => c.json(await listUsers(deps.db, parse(userQuery, c.req.query()))));
+  app.get("/api/admin/overview/daily", async (c) => {
+    const { days } = parse(dailyQuery, c.req.query());
+    return c.json(await dailyFigures(deps.db, days === "90" ? 90 : 30));
+  });
+
+  app.get("/api/admin/users", async (c) => {
+    const query = parse(userQuery, c.req.query());
+    if (!isDayRange(query.createdFrom || undefined, query.createdTo || undefined)) throw new AppError("invalidDateRange");
+    return c.json(await listUsers(deps.db, query));
+  });
 
   app.get("/api/admin/users/:userId", async (c) => c.json(await userDetail(deps.db, c.req.param("userId") as string)));
 

@@ -266,3 +266,44 @@ for (const lang of ["en", "de"] as const) {
     await expect(page.getByRole("complementary", { name: x.banner })).toHaveCount(0);
   });
 }
+
+const overviewTexts = {
+  en: { title: "Overview", chart: /^Line chart of sign-ups/, last30: "Last 30 days", last90: "Last 90 days", caption: "Figures per day" },
+  de: {
+    title: "Übersicht",
+    chart: /^Liniendiagramm der Registrierungen/,
+    last30: "Letzte 30 Tage",
+    last90: "Letzte 90 Tage",
+    caption: "Zahlen pro Tag",
+  },
+};
+
+for (const lang of ["en", "de"] as const) {
+  const x = overviewTexts[lang];
+  test(`the overview charts the daily figures and lists the same numbers in a table, for 30 and 90 days (${lang}) @phone`, async ({
+    page,
+  }) => {
+    await signIn(page, operatorEmail);
+    const daily = await (await page.request.get(`${server.url}/api/admin/overview/daily?days=30`)).json();
+    await page.goto(`${server.url}/${lang}/admin`);
+    await expect(page.getByRole("heading", { level: 1, name: x.title })).toBeVisible();
+    const chart = page.getByRole("img", { name: x.chart });
+    await expect(chart.locator("canvas")).toBeVisible();
+    await expect(page.getByRole("button", { name: x.last30 })).toHaveAttribute("aria-pressed", "true");
+    const table = page.getByRole("table", { name: x.caption });
+    await expect(table.getByRole("row")).toHaveCount(31);
+    // The newest day comes first and shows what the API counts for it.
+    const today = daily.series.at(-1);
+    const cells = table.getByRole("row").nth(1).getByRole("cell");
+    await expect(cells).toHaveText([today.signUps, today.trialsStarted, today.trialsConverted, today.contactRequests].map(String));
+    expect(today.signUps).toBeGreaterThanOrEqual(2);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: x.last90 }).click();
+    await expect(page).toHaveURL(/[?&]days=90/);
+    await expect(page.getByRole("button", { name: x.last90 })).toHaveAttribute("aria-pressed", "true");
+    await expect(table.getByRole("row")).toHaveCount(91);
+    await expect(chart.locator("canvas")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}

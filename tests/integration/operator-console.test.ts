@@ -32,6 +32,7 @@ const ROUTES = (userId: string) => [
   { method: "POST", path: "/api/admin/teams/some-team/members/some-member/remove", body: {} },
   { method: "POST", path: "/api/admin/teams/some-team/invitations/some-invitation/revoke", body: {} },
   { method: "POST", path: "/api/admin/teams/some-team/transfer-admin", body: { fromMemberId: "a", toMemberId: "b" } },
+  { method: "GET", path: "/api/admin/overview/daily?days=90" },
 ];
 
 describe.each(DATABASE_KINDS)("the operator console's API on %s", (kind) => {

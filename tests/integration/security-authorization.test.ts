@@ -59,6 +59,7 @@ const ROWS: Row[] = [
     ["POST", "/api/admin/teams/:teamId/transfer-admin"],
     ["GET", "/api/admin/users/:userId/exports"],
     ["POST", "/api/admin/users/:userId/exports"],
+    ["GET", "/api/admin/overview/daily"],
   ].map(
     ([method = "", route = ""]): Row => ({
       route: `${method} ${route}`,

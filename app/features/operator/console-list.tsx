@@ -95,18 +95,27 @@ export interface SearchFilter {
   options: readonly { value: string; label: string }[];
 }
 
-/** A console list's search: the text field, its filters (each with "any"), and the button. */
+/** A day a list can be narrowed by (a date input; empty means open-ended). */
+export interface DateFilter {
+  name: string;
+  label: string;
+  value: string | undefined;
+}
+
+/** A console list's search: the text field, its filters (each with "any"), its dates, and the button. */
 export function ConsoleSearch({
   id,
   label,
   initial,
   filters,
+  dates = [],
   onSearch,
 }: {
   id: string;
   label: string;
   initial: string;
   filters: readonly SearchFilter[];
+  dates?: readonly DateFilter[];
   onSearch: (values: Record<string, string>) => void;
 }) {
   const { t } = useTranslation("operator");
@@ -114,12 +123,17 @@ export function ConsoleSearch({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    onSearch({ q: text.trim(), ...Object.fromEntries(filters.map((f) => [f.name, String(form.get(f.name) ?? "")])) });
+    const named = [...filters, ...dates].map((f) => [f.name, String(form.get(f.name) ?? "")]);
+    onSearch({ q: text.trim(), ...Object.fromEntries(named) });
   };
   return (
     <search>
-      <form onSubmit={submit} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex sm:items-end">
-        <div className="sm:flex-1">
+      <form
+        onSubmit={submit}
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex sm:flex-wrap sm:items-end"
+      >
+        {/* The search field keeps a usable width; the filters wrap onto a second line when many. */}
+        <div className="sm:min-w-[16rem] sm:flex-1">
           <TextField
             id={id}
             look="compact"
@@ -146,6 +160,18 @@ export function ConsoleSearch({
                 </option>
               ))}
             </select>
+          </label>
+        ))}
+        {dates.map((d) => (
+          <label key={d.name} className="block text-sm font-medium text-slate-800">
+            {d.label}
+            <input
+              type="date"
+              name={d.name}
+              defaultValue={d.value ?? ""}
+              key={`${d.name}-${d.value}`}
+              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+            />
           </label>
         ))}
         <Button type="submit" variant="strong" size="md">

@@ -31,6 +31,9 @@ function queryOf(params: URLSearchParams): UserListQuery {
     status: oneOf(USER_FILTERS.status, params.get("status")),
     plan: oneOf(USER_FILTERS.plan, params.get("plan")),
     subscription: oneOf(SUBSCRIPTION_STATUSES, params.get("subscription")),
+    // Sent as written: the server says in words what is wrong with a day or a range.
+    createdFrom: params.get("createdFrom") || undefined,
+    createdTo: params.get("createdTo") || undefined,
   };
 }
 
@@ -115,6 +118,10 @@ export function UsersPage({ session }: { session: Session }) {
             value: query.subscription,
             options: SUBSCRIPTION_STATUSES.map((s) => ({ value: s, label: t(`subscriptionStatuses.${s}`) })),
           },
+        ]}
+        dates={[
+          { name: "createdFrom", label: t("users.createdFrom"), value: query.createdFrom },
+          { name: "createdTo", label: t("users.createdTo"), value: query.createdTo },
         ]}
         onSearch={(values) => update(values)}
       />

@@ -20,6 +20,7 @@ import * as passkeys from "./0020_passkeys.js";
 import * as signInLinks from "./0021_sign_in_links.js";
 import * as phoneNumbers from "./0022_phone_numbers.js";
 import * as identifiers from "./0023_identifiers.js";
+import * as subscriptionMilestones from "./0024_subscription_milestones.js";
 import * as operatorTeamsAndDataExport from "./0025_operator_teams_and_data_export.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   "0021_sign_in_links": signInLinks,
   "0022_phone_numbers": phoneNumbers,
   "0023_identifiers": identifiers,
+  "0024_subscription_milestones": subscriptionMilestones,
   "0025_operator_teams_and_data_export": operatorTeamsAndDataExport,
 };
