@@ -1,4 +1,5 @@
 /** Rules for a person's name, shared by the sign-up form and the identity server. */
+import { characterCount } from "./text";
 
 /** First name, last name and full name: at most this many characters each. */
 export const NAME_MAX = 256;
@@ -13,7 +14,7 @@ export type NameProblem = "required" | "tooLong";
 
 /** What is wrong with a name part of the profile (compared before trimming, stored trimmed), or null. */
 export function nameProblem(value: string, opts: { required: boolean }): NameProblem | null {
-  if (value.length > NAME_MAX) return "tooLong";
+  if (characterCount(value) > NAME_MAX) return "tooLong";
   if (opts.required && value.trim() === "") return "required";
   return null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAdminRole, isValidSlug, roleCan, slugify } from "./teams";
+import { isAdminRole, isTeamName, isValidSlug, roleCan, slugify, TEAM_NAME_MAX } from "./teams";
 
 describe("slugify", () => {
   it("derives a readable address from a team name", () => {
@@ -31,5 +31,15 @@ describe("roles", () => {
     expect(isValidSlug("acme-recruiting-2")).toBe(true);
     for (const bad of ["", "Acme", "acme--x", "-acme", "acme-", "a b", "ä"]) expect(isValidSlug(bad)).toBe(false);
     expect(isValidSlug(slugify("Müller & Söhne"))).toBe(true);
+  });
+});
+
+describe("isTeamName", () => {
+  it("takes a trimmed name of 1 to 100 characters with something visible in it", () => {
+    expect(["Acme", "A", "x".repeat(TEAM_NAME_MAX), "Müller & Söhne", "🚀", "东京"].every(isTeamName)).toBe(true);
+  });
+  it("refuses empty, untrimmed, too long and invisible names", () => {
+    const refused = ["", " Acme", "Acme ", "x".repeat(TEAM_NAME_MAX + 1), "\u200b", "\u200b\u200d", "\ufeff", "\u2062"];
+    expect(refused.filter(isTeamName)).toEqual([]);
   });
 });

@@ -1,7 +1,16 @@
 /** Rules for teams, shared by the team forms, the team lists and the server. */
+import { characterCount } from "./text";
 
 /** A team name is trimmed, not empty, and at most this many characters. */
 export const TEAM_NAME_MAX = 100;
+
+/** Letters, digits, punctuation or symbols: a name of only invisible or formatting characters names nothing. */
+const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
+
+/** Whether a (trimmed) team name may be stored: 1 to TEAM_NAME_MAX characters with something visible in it. */
+export function isTeamName(name: string): boolean {
+  return characterCount(name) <= TEAM_NAME_MAX && name.trim() === name && VISIBLE.test(name);
+}
 /** The longest slug a client may set; generated slugs are shorter (see `slugify`). */
 export const SLUG_MAX = 100;
 /** An invitation can be accepted for this many days. */

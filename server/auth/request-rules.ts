@@ -3,7 +3,7 @@ import { parseCookies } from "better-auth/cookies";
 import { z } from "zod";
 import { LANGUAGES } from "../../core/languages.js";
 import { NAME_MAX, nameProblem } from "../../core/names.js";
-import { SLUG_MAX, SLUG_PATTERN, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
+import { isTeamName, SLUG_MAX, SLUG_PATTERN, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
 import { type EmailRules, emailAllowed, normalizeEmail } from "../access/email-rules.js";
 import type { SignUpAccess } from "../access/sign-up-access.js";
 import type { DB } from "../db/database.js";
@@ -16,11 +16,7 @@ import { isCommonPassword, type PasswordChecker } from "./password-policy.js";
 const STORED_IMAGE_URL = /^\/api\/images\/[0-9a-f]{64}\.webp$/;
 
 const personName = z.string().max(NAME_MAX);
-const teamName = z
-  .string()
-  .min(1)
-  .max(TEAM_NAME_MAX)
-  .refine((s) => s.trim() === s && s.length > 0);
+const teamName = z.string().max(TEAM_NAME_MAX).refine(isTeamName);
 const slug = z.string().max(SLUG_MAX).regex(SLUG_PATTERN);
 
 /** The user fields a person may write: names of at most 256 characters, a known language; Better Auth checks neither types nor lengths on update. */
@@ -45,7 +41,8 @@ const organizationData = z.object({
  * the product's are refused before the library sees them.
  */
 const teamRole = z.enum(TEAM_ROLES);
-const teamRoles = z.union([teamRole, z.array(teamRole).min(1)]);
+// A member holds one role; the library would store a list of several as "member,admin".
+const teamRoles = z.union([teamRole, z.array(teamRole).length(1)]);
 
 /**
  * A profile update: names as on sign-up, the first name not empty once trimmed, both name parts

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { TEAM_NAME_MAX } from "../../core/teams.js";
+import { isTeamName } from "../../core/teams.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession } from "../auth/session.js";
 import { type BillingDeps, openPortal, startCheckout } from "../billing/billing-service.js";
@@ -14,7 +14,7 @@ const checkoutBody = z.object({
   userId: z.string().min(1),
   planType: z.literal("pro"),
   trial: z.boolean().default(true),
-  teamName: z.string().trim().min(1).max(TEAM_NAME_MAX).optional(),
+  teamName: z.string().trim().refine(isTeamName).optional(),
 });
 
 /** Subscriptions: checkout, the billing portal, the dashboard's view, and the payment provider's webhooks. */

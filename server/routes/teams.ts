@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { MEMBER_SEARCH_MAX, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
+import { isTeamName, MEMBER_SEARCH_MAX, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession } from "../auth/session.js";
 import { assertCanCreateTeams } from "../billing/billing-service.js";
@@ -18,7 +18,7 @@ import { type TeamEnv, teamGuard } from "../teams/team-guard.js";
 import { removeTeamLogo, setTeamLogo } from "../teams/team-logo.js";
 import { teamView } from "../teams/team-view.js";
 
-const teamBody = z.object({ name: z.string().trim().min(1).max(TEAM_NAME_MAX) });
+const teamBody = z.object({ name: z.string().trim().refine(isTeamName) });
 const inviteBody = z.object({ emails: z.string().max(10_000), role: z.enum(TEAM_ROLES) });
 const deleteBody = z.object({ confirmName: z.string().max(TEAM_NAME_MAX) });
 
