@@ -37,7 +37,8 @@ const test = base.extend({
 });
 
 // Two pages with an accessibility check each, on a second server.
-test.describe.configure({ timeout: 60_000 });
+// The tests of this file share its own server: in parallel mode each test would start one for itself.
+test.describe.configure({ mode: "default", timeout: 60_000 });
 
 let server: OwnServer;
 test.beforeAll(async () => {

@@ -41,7 +41,8 @@ const texts = {
 } as const;
 
 // Each mode runs on a second server of its own, with the page checks of two screens each.
-test.describe.configure({ timeout: 90_000 });
+// The tests of this file share its own server: in parallel mode each test would start one for itself.
+test.describe.configure({ mode: "default", timeout: 90_000 });
 
 test.describe("restricted sign-up", () => {
   let server: OwnServer;

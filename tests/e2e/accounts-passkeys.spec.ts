@@ -53,6 +53,9 @@ const TEXT = {
 
 // WebAuthn refuses an IP address as its domain: this spec's server is reached as localhost.
 let server: OwnServer;
+// The tests of this file share its own server: in parallel mode each test would start one for itself.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   server = await startOwnServer({ SMTP_URL: process.env.E2E_SMTP_URL as string }, { hostname: "localhost" });

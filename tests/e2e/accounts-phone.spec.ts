@@ -64,6 +64,9 @@ const TEXT = {
 // Text messages go to a local double of an HTTP SMS provider, where the test reads the codes.
 let sms: Awaited<ReturnType<typeof startSmsProviderDouble>>;
 let server: OwnServer;
+// The tests of this file share its own server: in parallel mode each test would start one for itself.
+test.describe.configure({ mode: "default" });
+
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   sms = await startSmsProviderDouble();

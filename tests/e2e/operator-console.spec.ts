@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { request as apiRequest, type Page } from "@playwright/test";
 import { PASSWORD, uniqueEmail } from "./accounts-support";
 import { snapshot } from "./dashboard-support";
-import { axeViolations, codeFromMail, expect, test } from "./fixtures";
+import { axeViolations, codeFromMail, expect, mailsTo, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 const texts = {
@@ -40,13 +40,18 @@ let server: OwnServer;
 const operatorEmail = uniqueEmail("operator");
 const userEmail = uniqueEmail("recruiter");
 
-async function createAccount(baseURL: string, email: string, name: string) {
+async function createAccount(baseURL: string, email: string, name: string, locale: "en" | "de" = "en") {
   const api = await apiRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  expect((await api.post("/api/auth/sign-up/email", { data: { name, email, password: PASSWORD, legalConsent: true } })).status()).toBe(200);
+  expect(
+    (await api.post("/api/auth/sign-up/email", { data: { name, email, password: PASSWORD, legalConsent: true, locale } })).status(),
+  ).toBe(200);
   const otp = await codeFromMail(email);
   expect((await api.post("/api/auth/email-otp/verify-email", { data: { email, otp } })).status()).toBe(200);
   await api.dispose();
 }
+
+// The tests of this file share its own server: in parallel mode each test would start one for itself.
+test.describe.configure({ mode: "default" });
 
 // The console needs an operator, made the way an operator is made: by the command line, with the server stopped
 // (the embedded database has one process at a time).
@@ -305,5 +310,70 @@ for (const lang of ["en", "de"] as const) {
     await expect(table.getByRole("row")).toHaveCount(91);
     await expect(chart.locator("canvas")).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+const privacyTexts = {
+  en: {
+    exports: "Data exports",
+    none: "No export has been requested.",
+    start: "Send the user their data",
+    started: "The export is being prepared; the link goes to the user's own address.",
+    subject: "Your Recruiting CRM data is ready",
+    delete: "Delete user",
+    confirmLabel: (email: string) => `Type ${email} to confirm`,
+    confirm: "Delete for good",
+    done: (email: string) => `${email} is deleted.`,
+  },
+  de: {
+    exports: "Datenexporte",
+    none: "Es wurde noch kein Export angefordert.",
+    start: "Dem Nutzer seine Daten senden",
+    started: "Der Export wird vorbereitet; der Link geht an die eigene Adresse des Nutzers.",
+    subject: "Ihre Daten bei Recruiting CRM stehen bereit",
+    delete: "Nutzer löschen",
+    confirmLabel: (email: string) => `Geben Sie zur Bestätigung ${email} ein`,
+    confirm: "Endgültig löschen",
+    done: (email: string) => `${email} ist gelöscht.`,
+  },
+};
+
+for (const lang of ["en", "de"] as const) {
+  const x = privacyTexts[lang];
+  test(`an operator sends a user their data, then deletes the user after typing the address (${lang}) @phone`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail(`erased-${lang}`);
+    await createAccount(server.url, email, "Erika Export", lang);
+    await signIn(page, operatorEmail);
+    await page.goto(`${server.url}/${lang}/admin/users?q=${encodeURIComponent(email)}`);
+    await page.getByRole("table").getByRole("link", { name: "Erika Export" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Erika Export" })).toBeVisible();
+
+    const exports = page.getByRole("region", { name: x.exports });
+    await expect(exports).toContainText(x.none);
+    await exports.getByRole("button", { name: x.start }).click();
+    await expect(exports.getByRole("alert").or(exports.getByRole("status")).filter({ hasText: x.started })).toBeVisible();
+    await expect(exports.getByRole("listitem")).toHaveCount(1);
+    // The link goes to the user, in the user's language, never to the operator.
+    await expect.poll(async () => (await mailsTo(email)).some((m) => m.subject === x.subject), { timeout: 20_000 }).toBe(true);
+    expect((await mailsTo(operatorEmail)).some((m) => m.subject === x.subject)).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("region", { name: x.delete }).getByRole("button", { name: x.delete }).click();
+    const dialog = page.getByRole("dialog", { name: x.delete });
+    await dialog.getByLabel(x.confirmLabel(email)).fill("someone-else@example.com");
+    await dialog.getByRole("button", { name: x.confirm }).click();
+    await expect(dialog.getByRole("alert")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByLabel(x.confirmLabel(email)).fill(email);
+    await dialog.getByRole("button", { name: x.confirm }).click();
+    await expect(page).toHaveURL(`${server.url}/${lang}/admin/users`);
+    await expect(page.getByText(x.done(email))).toBeVisible();
+
+    const signInAgain = await page.request.post(`${server.url}/api/auth/sign-in/email`, {
+      headers: { origin: server.url, cookie: "" },
+      data: { email, password: PASSWORD },
+    });
+    expect(signInAgain.status()).toBe(401);
   });
 }

@@ -71,6 +71,9 @@ async function teamWithMembers(name: string) {
   await payer.dispose();
 }
 
+// The tests of this file share its own server: in parallel mode each test would start one for itself.
+test.describe.configure({ mode: "default" });
+
 // The console needs an operator, made by the command line with the server stopped (see operator-console.spec.ts).
 test.beforeAll(async () => {
   test.setTimeout(240_000);
