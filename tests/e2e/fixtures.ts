@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 
 /**
  * Makes `page.goto` and `page.reload` return once an app page is interactive: pages start their
@@ -23,8 +24,21 @@ export function interactiveNavigation(page: Page): Page {
   return page;
 }
 
+/**
+ * Each test is a visitor of its own address, as the shared server's proxy header tells it
+ * (TRUSTED_IP_HEADER in global-setup): the failed sign-ins of one test do not make the next
+ * test's sign-in ask for a proof of work, as one visitor's do not for another in production.
+ */
+function visitorAddress(info: TestInfo): string {
+  const [a, b, c] = createHash("sha256").update(`${info.testId}:${info.retry}:${info.repeatEachIndex}`).digest();
+  return `10.${a}.${b}.${c}`;
+}
+
 /** Fails a test on any console error or uncaught page error (hydration mismatches included). */
 export const test = base.extend<{ pageErrors: string[] }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, info) => {
+    await use({ ...extraHTTPHeaders, "x-forwarded-for": visitorAddress(info) });
+  },
   page: async ({ page }, use) => {
     await use(interactiveNavigation(page));
   },

@@ -40,6 +40,8 @@ export default async function globalSetup() {
       REDIS_URL: "",
       SMTP_URL: smtp.url,
       RATE_LIMIT: "off",
+      // Tests tell their visitor's address as a proxy would (tests/e2e/fixtures.ts).
+      TRUSTED_IP_HEADER: "x-forwarded-for",
       // The browser flows solve the proof of work; API fixtures solve it in Node (tests/support/bot-check.ts).
       BOT_PROTECTION: "on",
       // Analytics configured, so the consent tests can see the script load (the request is intercepted).
