@@ -123,7 +123,7 @@ const ADJECTIVES = words(`Northern Bright Blue Green Silver Golden Swift Clear O
   Global Smart Agile Bold Rapid True Noble Pacific Atlantic Nordic Central Metro Summit Evergreen`);
 const NOUNS = words(`Talent Hiring People Staffing Recruiting Search Careers Workforce Partners Bridge Path Harbor Peak Forge
   Compass Beacon Anchor Horizon Field River Stone Oak Maple Cedar Falcon Lynx Orbit Quest Signal Spark`);
-const SUFFIXES = words("GmbH Ltd Inc AG Group Agency Partners Consulting Solutions Team Labs Collective Network Works & Co");
+const SUFFIXES = words("GmbH Ltd Inc AG Group Agency Partners Consulting Solutions Team Labs Collective Network Works Associates");
 
 const arr = (values: string[]) => sql`${sql.val(values)}::text[]`;
 const pick = (values: string[]) => sql`(${arr(values)})[1 + floor(random() * ${values.length})::int]`;
