@@ -5,19 +5,20 @@
 //   npm run bench -- static contact      only these parts
 //   npm run bench -- --quick             all parts, short durations (a check, not figures)
 //
-// Parts: platform, static, contact, sign-in, lighthouse, memory.
+// Parts: platform, static, contact, sign-in, operator-search, lighthouse, memory.
 // Options: --seconds N (throughput per row; default 20, sign-in 10 per level), --minutes N (memory;
 // default 10 or BENCH_MEMORY_MINUTES), --sample-seconds N (memory, default 30), --runs N
 // (Lighthouse, default 3), --pages /en,/de (Lighthouse), --no-build.
 // PostgreSQL rows need BENCH_DATABASE_URL (an admin URL; scratch databases are created and
-// dropped); TEST_DATABASE_URL is used when it is not set.
+// dropped); TEST_DATABASE_URL is used when it is not set. operator-search measures PostgreSQL only
+// and is skipped without either.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
 const root = path.resolve(import.meta.dirname, "..");
-const PARTS = ["platform", "static", "contact", "sign-in", "lighthouse", "memory"];
+const PARTS = ["platform", "static", "contact", "sign-in", "operator-search", "lighthouse", "memory"];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -43,7 +44,7 @@ if (unknown.length) {
   console.error(`Unknown part: ${unknown.join(", ")}. Parts: ${PARTS.join(", ")}`);
   process.exit(2);
 }
-const parts = positionals.length ? PARTS.filter((p) => positionals.includes(p)) : PARTS;
+let parts = positionals.length ? PARTS.filter((p) => positionals.includes(p)) : PARTS;
 
 const quick = values.quick;
 const seconds = values.seconds ?? (quick ? "5" : undefined);
@@ -57,6 +58,7 @@ const COMMANDS = {
   static: ["node", ["bench/static/run.mjs", "--duration", seconds ?? "20"]],
   contact: ["node", ["bench/contact/run.mjs", "--duration", seconds ?? "20"]],
   "sign-in": ["node", ["--import", "tsx", "bench/sign-in/run.ts", seconds ?? "10"]],
+  "operator-search": ["node", ["--import", "tsx", "bench/operator-search/run.ts", ...(quick ? ["--runs", "20", "--warm-up", "2"] : [])]],
   lighthouse: ["node", ["bench/lighthouse/run.mjs", runs, "--pages", values.pages]],
   memory: ["node", ["bench/memory/run.mjs", "--minutes", minutes, "--sample-seconds", sampleSeconds]],
 };
@@ -72,9 +74,14 @@ function runSync(command, args) {
 
 if (!existsSync(path.join(root, "bench/node_modules/autocannon"))) runSync("npm", ["--prefix", "bench", "ci", "--no-audit", "--no-fund"]);
 // The parts measure build/, so it is made from the current sources (platform times its own build).
-if (!values["no-build"] && !parts.every((p) => p === "platform")) runSync("npm", ["run", "build", "--silent"]);
+// operator-search calls the domain functions from the sources and needs no build.
+if (!values["no-build"] && !parts.every((p) => p === "platform" || p === "operator-search")) runSync("npm", ["run", "build", "--silent"]);
 if (!adminUrl && parts.some((p) => p === "contact" || p === "sign-in")) {
   console.error("BENCH_DATABASE_URL is not set: contact and sign-in run on PGlite only");
+}
+if (!adminUrl && parts.includes("operator-search")) {
+  console.error("BENCH_DATABASE_URL is not set: operator-search (PostgreSQL only) is skipped");
+  parts = parts.filter((p) => p !== "operator-search");
 }
 
 // Ctrl-C does not reach a part in its own process group: pass it on, then stop.
@@ -87,7 +94,15 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 // Far above each part's normal duration; a part still running then is stopped with its servers.
-const LIMIT_MINUTES = { platform: 10, static: 10, contact: 15, "sign-in": 20, lighthouse: 40, memory: Number(minutes) + 10 };
+const LIMIT_MINUTES = {
+  platform: 10,
+  static: 10,
+  contact: 15,
+  "sign-in": 20,
+  "operator-search": 15,
+  lighthouse: 40,
+  memory: Number(minutes) + 10,
+};
 
 /** Runs one part, echoing its output; resolves with its stdout (the tables) and exit code. */
 function runPart(part) {

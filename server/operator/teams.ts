@@ -53,8 +53,17 @@ const payerJoin = sql`left join lateral (
 ) payer on true`;
 
 /**
+ * Every team's member count in one pass over the member index, for sorting by it: a count per team
+ * in the sort would look up each of the teams' members separately.
+ */
+const memberCounts = sql`left join (
+  select "organizationId", count(*) as n from member group by "organizationId"
+) mc on mc."organizationId" = o.id`;
+
+/**
  * One page of teams: a search matches any part of the name or slug (trigram indexes, migration
- * 0025) or an exact id; sorted by the column asked for, then by id so paging is stable.
+ * 0025) or an exact id; sorted by the column asked for, then by id so paging is stable. The page
+ * is chosen first; its 25 teams then get their member count and paying admin.
  */
 export async function listTeams(db: DB, query: TeamListQuery): Promise<Paged<OperatorTeamRow>> {
   const page = Math.max(1, query.page ?? 1);
@@ -63,11 +72,14 @@ export async function listTeams(db: DB, query: TeamListQuery): Promise<Paged<Ope
   const where = q.length >= SEARCH_MIN ? sql`where lower(o.name) like ${pattern} or lower(o.slug) like ${pattern} or o.id = ${q}` : sql``;
   const sort = query.sort ?? "createdAt";
   const dir = sql.raw((query.dir ?? (sort === "name" ? "asc" : "desc")) === "asc" ? "asc" : "desc");
+  const byMembers = sort === "members";
+  const pageOfTeams = sql`select o.* ${byMembers ? sql`, coalesce(mc.n, 0) as "memberCount"` : sql``}
+    from organization o ${byMembers ? memberCounts : sql``} ${where}
+    order by ${SORTS[sort]} ${dir}, o.id ${dir}
+    limit ${OPERATOR_PAGE_SIZE} offset ${(page - 1) * OPERATOR_PAGE_SIZE}`;
   const [{ rows: counted }, { rows }] = await Promise.all([
     sql<{ total: number | string }>`select count(*) as total from organization o ${where}`.execute(db),
-    sql<TeamRowSql>`select ${rowSelect} from organization o ${payerJoin} ${where}
-      order by ${SORTS[sort]} ${dir}, o.id ${dir}
-      limit ${OPERATOR_PAGE_SIZE} offset ${(page - 1) * OPERATOR_PAGE_SIZE}`.execute(db),
+    sql<TeamRowSql>`select ${rowSelect} from (${pageOfTeams}) o ${payerJoin} order by ${SORTS[sort]} ${dir}, o.id ${dir}`.execute(db),
   ]);
   return { items: rows.map(toRow), total: Number(counted[0]?.total ?? 0), page, pageSize: OPERATOR_PAGE_SIZE };
 }

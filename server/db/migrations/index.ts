@@ -22,6 +22,7 @@ import * as phoneNumbers from "./0022_phone_numbers.js";
 import * as identifiers from "./0023_identifiers.js";
 import * as subscriptionMilestones from "./0024_subscription_milestones.js";
 import * as operatorTeamsAndDataExport from "./0025_operator_teams_and_data_export.js";
+import * as operatorSearchIndexes from "./0026_operator_search_indexes.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0023_identifiers": identifiers,
   "0024_subscription_milestones": subscriptionMilestones,
   "0025_operator_teams_and_data_export": operatorTeamsAndDataExport,
+  "0026_operator_search_indexes": operatorSearchIndexes,
 };
