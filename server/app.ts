@@ -62,6 +62,8 @@ export interface AppDeps {
   logger: Logger;
   /** The prerendered site and its assets, loaded in memory. */
   files: Map<string, StaticFile>;
+  /** The translation catalogs, loaded in memory. */
+  locales: Map<string, StaticFile>;
   /** Redis-backed shared storage when REDIS_URL is set. */
   kv?: KeyValueStore;
   /** The mail outbox worker, woken when a request queues mails. */
@@ -135,7 +137,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/", healthRoutes(deps.db));
   app.route("/", seoRoutes(config.BASE_URL));
-  app.route("/", localeRoutes());
+  app.route("/", localeRoutes(deps.locales));
   app.route(
     "/",
     siteConfigRoutes({ gaMeasurementId: config.GA_MEASUREMENT_ID, signUpMode: config.SIGNUP_MODE, botProtection: config.BOT_PROTECTION }),

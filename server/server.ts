@@ -21,6 +21,7 @@ import { startOutboxWorker } from "./mail/outbox-worker.js";
 import { createMailer } from "./mail/transport.js";
 import { CLIENT_BUILD_DIR } from "./paths.js";
 import type { PhoneDeps } from "./phone/phone-numbers.js";
+import { loadLocales } from "./routes/locales.js";
 import { smsLimiter } from "./sms/sms-limits.js";
 import { createSmsSender } from "./sms/sms-sender.js";
 
@@ -55,10 +56,13 @@ function defaultLogger(config: Config): Logger {
 }
 
 export async function startServer(config: Config, logger: Logger = defaultLogger(config)): Promise<RunningServer> {
-  const files = loadSite(config.BASE_URL);
+  // The site and the catalogs compress on the thread pool while the database opens.
+  const staticFiles = Promise.all([loadSite(config.BASE_URL), loadLocales()]);
+  staticFiles.catch(() => {});
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ migrations: applied }, "database migrated");
+  const [files, locales] = await staticFiles;
 
   let kv: KeyValueStore | undefined;
   let closeKv = async () => {};
@@ -102,6 +106,7 @@ export async function startServer(config: Config, logger: Logger = defaultLogger
     auth,
     logger,
     files,
+    locales,
     kv,
     outbox,
     dataExports,

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 
 export interface StaticFile {
   body: Buffer;
@@ -30,8 +31,14 @@ const TYPES: Record<string, string> = {
 };
 const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".svg", ".txt", ".xml"]);
 
-/** Builds one servable file: compressed once at load, so requests only pick a buffer. */
-function staticFile(name: string, body: Buffer, precompressed: { gzip?: Buffer; br?: Buffer } = {}): StaticFile {
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Builds one servable file, compressed once here so requests only pick a buffer. The compression
+ * runs on libuv's thread pool: the pages of a site compress in parallel, beside the database start.
+ */
+async function staticFile(name: string, body: Buffer, precompressed: { gzip?: Buffer; br?: Buffer } = {}): Promise<StaticFile> {
   const ext = path.extname(name);
   const file: StaticFile = {
     body,
@@ -43,10 +50,10 @@ function staticFile(name: string, body: Buffer, precompressed: { gzip?: Buffer; 
     file.gzip = precompressed.gzip;
     file.br = precompressed.br;
   } else if (COMPRESSIBLE.has(ext) && body.length > 256) {
-    file.gzip = gzipSync(body, { level: 9 });
-    file.br = brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    });
+    [file.gzip, file.br] = await Promise.all([
+      gzipped(body, { level: 9 }),
+      brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    ]);
   }
   return file;
 }
@@ -55,31 +62,28 @@ function staticFile(name: string, body: Buffer, precompressed: { gzip?: Buffer; 
  * Loads a folder into memory, keyed by URL path ("/assets/x.js"). `transform` may rewrite files;
  * untransformed files use `.br`/`.gz` siblings made at build time when they exist.
  */
-export function loadDirectory(
+export async function loadDirectory(
   dir: string,
   prefix = "",
   transform?: (name: string, body: Buffer) => Buffer | undefined,
-): Map<string, StaticFile> {
-  const files = new Map<string, StaticFile>();
+): Promise<Map<string, StaticFile>> {
   const names = new Set(
     readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
       .map((e) => path.join(e.parentPath, e.name)),
   );
-  for (const full of names) {
-    if ((full.endsWith(".br") || full.endsWith(".gz")) && names.has(full.slice(0, -3))) continue;
-    const urlPath = `${prefix}/${path.relative(dir, full).split(path.sep).join("/")}`;
-    const raw = readFileSync(full);
-    const changed = transform?.(urlPath, raw);
-    if (changed) {
-      files.set(urlPath, staticFile(urlPath, changed));
-      continue;
-    }
-    const precompressed =
-      names.has(`${full}.br`) && names.has(`${full}.gz`) ? { br: readFileSync(`${full}.br`), gzip: readFileSync(`${full}.gz`) } : {};
-    files.set(urlPath, staticFile(urlPath, raw, precompressed));
-  }
-  return files;
+  const loaded = [...names]
+    .filter((full) => !((full.endsWith(".br") || full.endsWith(".gz")) && names.has(full.slice(0, -3))))
+    .map(async (full): Promise<[string, StaticFile]> => {
+      const urlPath = `${prefix}/${path.relative(dir, full).split(path.sep).join("/")}`;
+      const raw = readFileSync(full);
+      const changed = transform?.(urlPath, raw);
+      if (changed) return [urlPath, await staticFile(urlPath, changed)];
+      const precompressed =
+        names.has(`${full}.br`) && names.has(`${full}.gz`) ? { br: readFileSync(`${full}.br`), gzip: readFileSync(`${full}.gz`) } : {};
+      return [urlPath, await staticFile(urlPath, raw, precompressed)];
+    });
+  return new Map(await Promise.all(loaded));
 }
 
 /** sha256 hashes of executable inline <script> elements (data blocks such as JSON are skipped). */
