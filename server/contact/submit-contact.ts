@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import type { ContactInput } from "../../core/contact/schema.js";
 import type { DB } from "../db/database.js";
-import { type OutboxMail, queueMails } from "../mail/outbox.js";
+import { type OutboxMail, outboxRows } from "../mail/outbox.js";
 import { contactConfirmationMail } from "../mail/templates/contact-confirmation.js";
 import { type ContactDetails, contactNotificationMail } from "../mail/templates/contact-notification.js";
 import type { Mail } from "../mail/transport.js";
@@ -23,7 +23,7 @@ export function hashAddress(ip: string, secret: string): string {
 }
 
 /**
- * Stores an accepted request together with its two mails in one transaction. A request that filled
+ * Stores an accepted request together with its two mails in one statement. A request that filled
  * the honeypot is kept (marked as spam, for the operator to see) but gets no mails.
  */
 export async function submitContact(db: DB, input: ContactInput, ctx: SubmitContext): Promise<{ id: string; spam: boolean }> {
@@ -50,24 +50,29 @@ export async function submitContact(db: DB, input: ContactInput, ctx: SubmitCont
         queued("contact-notification", contactNotificationMail(contact, ctx.inbox)),
         queued("contact-confirmation", contactConfirmationMail(contact)),
       ];
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("contact_request")
-      .values({
-        id: contact.id,
-        name: contact.name,
-        email: contact.email,
-        company: contact.company,
-        message: contact.message,
-        language: contact.language,
-        status: spam ? "spam" : "pending",
-        ip_hash: hashAddress(ctx.clientIp, ctx.secret),
-        user_agent: ctx.userAgent?.slice(0, 512) ?? null,
-        created_at: contact.createdAt,
-      })
+  const request = {
+    id: contact.id,
+    name: contact.name,
+    email: contact.email,
+    company: contact.company,
+    message: contact.message,
+    language: contact.language,
+    status: spam ? ("spam" as const) : ("pending" as const),
+    ip_hash: hashAddress(ctx.clientIp, ctx.secret),
+    user_agent: ctx.userAgent?.slice(0, 512) ?? null,
+    created_at: contact.createdAt,
+  };
+  // One statement stores the request and its mails together: atomic without a transaction's
+  // three further round trips, which were most of the database's share of this hot path.
+  if (mails.length) {
+    await db
+      .with("request", (q) => q.insertInto("contact_request").values(request))
+      .insertInto("mail_outbox")
+      .values(outboxRows(mails))
       .execute();
-    await queueMails(trx, mails);
-  });
+  } else {
+    await db.insertInto("contact_request").values(request).execute();
+  }
   return { id: contact.id, spam };
 }
 

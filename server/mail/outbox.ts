@@ -34,22 +34,22 @@ export type ClaimedMail = Pick<
 /** Stores mails for delivery; pass the transaction that stores what they are about. */
 export async function queueMails(trx: DB, mails: OutboxMail[]): Promise<void> {
   if (!mails.length) return;
-  await trx
-    .insertInto("mail_outbox")
-    .values(
-      mails.map((mail) => ({
-        kind: mail.kind,
-        topic: mail.topic ?? null,
-        ref: mail.ref ?? null,
-        message_id: mail.messageId,
-        to: mail.to,
-        reply_to: mail.replyTo ?? null,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      })),
-    )
-    .execute();
+  await trx.insertInto("mail_outbox").values(outboxRows(mails)).execute();
+}
+
+/** The outbox rows of mails, for an insert of one's own (e.g. in the same statement as what they announce). */
+export function outboxRows(mails: OutboxMail[]) {
+  return mails.map((mail) => ({
+    kind: mail.kind,
+    topic: mail.topic ?? null,
+    ref: mail.ref ?? null,
+    message_id: mail.messageId,
+    to: mail.to,
+    reply_to: mail.replyTo ?? null,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  }));
 }
 
 /**
