@@ -21,4 +21,12 @@ describe("serverT", () => {
     expect(serverT("en")("errors:notFound")).toBe("Not found");
     expect(serverT("xx")("errors:notFound")).toBe("Not found");
   });
+  it("gives the same text for a repeated key and fills each call's own values", () => {
+    const t = serverT("de");
+    expect(t("errors:notFound")).toBe(t("errors:notFound"));
+    const ada = t("contact:mail.confirmation.greeting", { name: "Ada" });
+    const bob = t("contact:mail.confirmation.greeting", { name: "Bob" });
+    expect([ada.includes("Ada"), bob.includes("Bob"), bob.includes("Ada")]).toEqual([true, true, false]);
+    expect(serverT("en")("errors:notFound")).toBe("Not found");
+  });
 });
