@@ -5,10 +5,10 @@ import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
 import { linkClass } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
-import { EmailField } from "../auth-shell/email-field";
 import { FormButton } from "../auth-shell/form-button";
 import { StepHeading } from "../auth-shell/step-heading";
 import { CODE_LENGTH, CodeInput } from "../sign-up/code-input";
+import { AddressStep } from "./address-step";
 import type { FirstFactorDone } from "./sign-in-answer";
 
 /** A new code can be asked for this long after the last one; the server allows 3 a minute. */
@@ -88,19 +88,15 @@ export function EmailCodeSignIn({
 
   if (phase === "request") {
     return (
-      <form onSubmit={request} noValidate className="space-y-5">
-        <StepHeading title={t("emailCode.title")} subtitle={t("emailCode.requestText")} />
-        {error && <FormAlert>{error}</FormAlert>}
-        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
-        <FormButton type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? t("emailCode.sending") : t("emailCode.send")}
-        </FormButton>
-        <p className="text-center text-sm">
-          <button type="button" className={linkClass} onClick={onCancel}>
-            {t("signIn.usePassword")}
-          </button>
-        </p>
-      </form>
+      <AddressStep
+        texts="emailCode"
+        email={email}
+        onEmailChange={setEmail}
+        error={error}
+        busy={busy}
+        onSubmit={request}
+        onCancel={onCancel}
+      />
     );
   }
 

@@ -5,9 +5,9 @@ import { ApiRequestError, request } from "../../api/client";
 import { authErrorMessage } from "../../identity/errors";
 import { linkClass } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
-import { EmailField } from "../auth-shell/email-field";
 import { FormButton } from "../auth-shell/form-button";
 import { StepHeading } from "../auth-shell/step-heading";
+import { AddressStep } from "./address-step";
 import type { FirstFactorDone } from "./sign-in-answer";
 
 /** How often the waiting page asks whether its link was opened. */
@@ -84,19 +84,7 @@ export function EmailLinkSignIn({
 
   if (phase === "request") {
     return (
-      <form onSubmit={send} noValidate className="space-y-5">
-        <StepHeading title={t("emailLink.title")} subtitle={t("emailLink.requestText")} />
-        {error && <FormAlert>{error}</FormAlert>}
-        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
-        <FormButton type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? t("emailLink.sending") : t("emailLink.send")}
-        </FormButton>
-        <p className="text-center text-sm">
-          <button type="button" className={linkClass} onClick={onCancel}>
-            {t("signIn.usePassword")}
-          </button>
-        </p>
-      </form>
+      <AddressStep texts="emailLink" email={email} onEmailChange={setEmail} error={error} busy={busy} onSubmit={send} onCancel={onCancel} />
     );
   }
 
