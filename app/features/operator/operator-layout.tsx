@@ -78,6 +78,20 @@ export function OperatorSection({ id, title, children, actions }: { id: string; 
   );
 }
 
+/** A record's facts as a list of terms and values, in two columns from the small breakpoint on. */
+export function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-medium text-slate-600">{term}</dt>
+          <dd className="min-w-0 text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** A spinner while loading; the server's message (or the console's own) when loading failed. */
 export function LoadState({ load }: { load: Load<unknown> }) {
   const { t } = useTranslation("operator");

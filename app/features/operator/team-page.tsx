@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import type { OperatorTeamDetail, OperatorTeamMember } from "../../../core/operator";
@@ -11,21 +11,8 @@ import { Dialog } from "../../ui/dialog";
 import { FormAlert } from "../../ui/form-alert";
 import { AuditTable } from "./audit-table";
 import { Column, ConsoleTable } from "./console-list";
-import { LoadState, OperatorLayout, OperatorSection, useDateTime } from "./operator-layout";
+import { Facts, LoadState, OperatorLayout, OperatorSection, useDateTime } from "./operator-layout";
 import { useLoad } from "./use-load";
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="font-medium text-slate-600">{term}</dt>
-          <dd className="min-w-0 text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** /{lang}/admin/teams/{id}: a team's members, invitations, domains and billing, and the operator's actions on them. */
 export function TeamPage({ session }: { session: Session }) {

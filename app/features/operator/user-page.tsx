@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import type { OperatorUserDetail } from "../../../core/operator";
@@ -15,23 +15,10 @@ import { ConsentSection } from "./consent-section";
 import { DeleteUserSection } from "./delete-user-section";
 import { EmailSection } from "./email-section";
 import { ImpersonateSection } from "./impersonate-section";
-import { LoadState, OperatorLayout, OperatorSection, useDateTime } from "./operator-layout";
+import { Facts, LoadState, OperatorLayout, OperatorSection, useDateTime } from "./operator-layout";
 import { useLoad } from "./use-load";
 import { UserExportsSection } from "./user-exports-section";
 import { STATUS_KEYS, statusOf } from "./users-page";
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="font-medium text-slate-600">{term}</dt>
-          <dd className="min-w-0 text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** /{lang}/admin/users/{id}: one user, their sessions and teams, and what an operator can do about them. */
 export function UserPage({ session }: { session: Session }) {
