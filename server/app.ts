@@ -23,7 +23,7 @@ import { type AppEnv, requestContext } from "./http/context.js";
 import { errorResponse } from "./http/errors.js";
 import { maintenanceGate } from "./http/maintenance.js";
 import { refuseNulCharacters } from "./http/nul-characters.js";
-import { registerPages } from "./http/pages.js";
+import { type PageOptions, registerPages } from "./http/pages.js";
 import { sameOrigin } from "./http/same-origin.js";
 import { securityHeaders } from "./http/security-headers.js";
 import type { StaticFile } from "./http/static-files.js";
@@ -78,6 +78,11 @@ export interface AppDeps {
   phone: PhoneDeps;
   /** Proof of work against bots, the same instance as the identity plugin's (one replay store). */
   bots: BotProtection;
+}
+
+/** How this deployment serves its pages (the app's page routes and the server's direct answers). */
+export function pageOptions(config: Config, files: Map<string, StaticFile>): PageOptions {
+  return { files, analytics: Boolean(config.GA_MEASUREMENT_ID), https: config.BASE_URL.startsWith("https://") };
 }
 
 /** The whole HTTP surface; thin routes over domain modules. */
@@ -189,7 +194,7 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", () => {
     throw new AppError("notFound");
   });
-  registerPages(app, { files: deps.files, analytics: Boolean(config.GA_MEASUREMENT_ID), https: config.BASE_URL.startsWith("https://") });
+  registerPages(app, pageOptions(config, deps.files));
 
   app.onError(errorResponse);
 

@@ -28,10 +28,12 @@ const optionalFlag = z
   )
   .transform((v) => (v === undefined ? undefined : ["true", "1", "on"].includes(v)));
 
+export const DEFAULT_PORT = 3000;
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
     HOST: z.string().min(1).default("0.0.0.0"),
     BASE_URL: optional(url(["http", "https"])),
     DATA_DIR: z.string().min(1).default("./data"),
@@ -123,6 +125,11 @@ export type Config = Omit<z.output<typeof schema>, "BASE_URL" | "AUTH_SECRET" | 
 
 export class ConfigError extends Error {}
 
+/** The site's origin: BASE_URL without a trailing slash, or this machine at PORT. */
+export function baseUrlOf(baseUrl: string | undefined, port: number): string {
+  return (baseUrl ?? `http://localhost:${port}`).replace(/\/$/, "");
+}
+
 /** Validates the environment once; throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -135,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...c,
     DATA_DIR: dataDir,
-    BASE_URL: (c.BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    BASE_URL: baseUrlOf(c.BASE_URL, c.PORT),
     AUTH_SECRET: c.AUTH_SECRET ?? developmentSecret(dataDir),
     // Without a provider, text messages only reach the development outbox: no use to real people in production.
     SIGN_IN_PHONE: c.SIGN_IN_PHONE ?? (c.NODE_ENV !== "production" || Boolean(c.SMS_PROVIDER_URL)),

@@ -15,3 +15,5 @@ function findRoot(start: string): string {
 export const ROOT = findRoot(import.meta.dirname);
 export const CLIENT_BUILD_DIR = path.join(ROOT, "build/client");
 export const LOCALES_DIR = path.join(ROOT, "locales");
+/** Pages and catalogs compressed by the build, named by content (decision 135). */
+export const COMPRESSED_STORE = path.join(ROOT, "build/node/compressed");

@@ -1,25 +1,25 @@
-import { existsSync } from "node:fs";
 import type { Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import pino, { type Logger } from "pino";
-import { SITE_ORIGIN_PLACEHOLDER } from "../core/site-urls.js";
 import { startDataExportWorker } from "./account/data-export.js";
-import { createApp } from "./app.js";
+import { createApp, pageOptions } from "./app.js";
 import { createAuth } from "./auth/auth.js";
 import { passwordChecker } from "./auth/password-policy.js";
 import { botProtection } from "./bot-protection/bot-protection.js";
 import type { Config } from "./config.js";
 import { CONTACT_REQUEST_TOPIC, markRequestsNotified } from "./contact/mark-notified.js";
 import { domainOf } from "./contact/submit-contact.js";
-import { type DB, openDatabase } from "./db/database.js";
+import { type DatabaseHandle, type DB, openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
-import { loadDirectory } from "./http/static-files.js";
+import { directFiles } from "./http/direct-files.js";
+import { fileRoutes } from "./http/pages.js";
+import { loadSite } from "./http/site.js";
 import { identifierRulesOf } from "./identifiers/last-identifier.js";
 import { type KeyValueStore, redisStore } from "./kv.js";
 import { startOutboxWorker } from "./mail/outbox-worker.js";
 import { createMailer } from "./mail/transport.js";
-import { CLIENT_BUILD_DIR } from "./paths.js";
 import type { PhoneDeps } from "./phone/phone-numbers.js";
 import { loadLocales } from "./routes/locales.js";
 import { smsLimiter } from "./sms/sms-limits.js";
@@ -35,18 +35,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const TEXT_FILE = /\.(html|xml|txt|json|webmanifest)$/;
-
-/** Loads the prerendered site, putting the deployment's origin where the build left a placeholder. */
-function loadSite(baseUrl: string, dir = CLIENT_BUILD_DIR) {
-  if (!existsSync(dir)) throw new Error(`The site is not built (${dir} is missing): run "npm run build"`);
-  return loadDirectory(dir, "", (name, body) => {
-    if (!TEXT_FILE.test(name)) return undefined;
-    const text = body.toString("utf8");
-    return text.includes(SITE_ORIGIN_PLACEHOLDER) ? Buffer.from(text.replaceAll(SITE_ORIGIN_PLACEHOLDER, baseUrl)) : undefined;
-  });
-}
-
 /**
  * The log goes out asynchronously: a synchronous write per request line made the request log the
  * largest single cost of serving a page. pino flushes what is buffered when the process exits.
@@ -55,11 +43,18 @@ function defaultLogger(config: Config): Logger {
   return pino({ level: config.LOG_LEVEL }, pino.destination({ sync: false }));
 }
 
-export async function startServer(config: Config, logger: Logger = defaultLogger(config)): Promise<RunningServer> {
+export interface StartOptions {
+  logger?: Logger;
+  /** The database, when the caller started opening it already (`npm start` does, beside module loading). */
+  database?: Promise<DatabaseHandle>;
+}
+
+export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
+  const logger = opts.logger ?? defaultLogger(config);
   // The site and the catalogs compress on the thread pool while the database opens.
   const staticFiles = Promise.all([loadSite(config.BASE_URL), loadLocales()]);
   staticFiles.catch(() => {});
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await (opts.database ?? openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ migrations: applied }, "database migrated");
   const [files, locales] = await staticFiles;
@@ -117,7 +112,13 @@ export async function startServer(config: Config, logger: Logger = defaultLogger
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
+    // Pages and assets are answered before the app sees them; everything else goes on to it.
+    const direct = directFiles(fileRoutes(pageOptions(config, files)), logger);
+    const toApp = getRequestListener(app.fetch, { hostname: config.HOST });
+    const s = createServer((req, res) => {
+      if (!direct(req, res)) toApp(req, res);
+    });
+    s.listen(config.PORT, config.HOST, () => resolve(s));
     s.once("error", reject);
   });
   server.keepAliveTimeout = 65_000;

@@ -30,9 +30,9 @@ async function resolveUser(db: DB, provider: string, customerId: string, claimed
   return undefined;
 }
 
-function verified(provider: PaymentProvider, rawBody: string, signature: string | undefined): PaymentEvent {
+async function verified(provider: PaymentProvider, rawBody: string, signature: string | undefined): Promise<PaymentEvent> {
   try {
-    return provider.verifyEvent(rawBody, signature);
+    return await provider.verifyEvent(rawBody, signature);
   } catch (error) {
     if (error instanceof WebhookSignatureError) throw new AppError("badSignature");
     throw error;
@@ -46,7 +46,7 @@ function verified(provider: PaymentProvider, rawBody: string, signature: string 
  */
 export async function processWebhook(deps: EventDeps, rawBody: string, signature: string | undefined): Promise<EventOutcome> {
   const { db, provider, logger } = deps;
-  const event = verified(provider, rawBody, signature);
+  const event = await verified(provider, rawBody, signature);
   if (await alreadyProcessed(db, provider.kind, event.id)) return "duplicate";
 
   let outcome: EventOutcome = "ignored";

@@ -3,7 +3,6 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect, sql } from "kysely";
-import pg from "pg";
 import { pglitePool } from "./pglite-pool.js";
 import type { Database } from "./schema.js";
 import { seedFromTemplate } from "./template.js";
@@ -16,12 +15,23 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// Timestamps come back as Date objects; BIGINT counters as numbers (they stay far below 2^53).
-pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+/** PGlite's own start parameters (single-user mode and its fixed settings), kept when adding ours. */
+const PGLITE_START_PARAMS = PGlite.defaultStartParams;
+
+/**
+ * PostgreSQL's 128 MB of shared buffers live in the server's own memory with PGlite, touched from
+ * the start; 32 MB (PostgreSQL's former default) keep a single instance's working set while the
+ * operating system's file cache holds the rest (docs/decisions/135).
+ */
+const EMBEDDED_SETTINGS = ["-c", "shared_buffers=32MB"];
 
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite database kept in `dataDir`. */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
+    // Loaded only for PostgreSQL: the embedded database does not need the network driver.
+    const { default: pg } = await import("pg");
+    // Timestamps come back as Date objects; BIGINT counters as numbers (they stay far below 2^53).
+    pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on("error", () => {});
@@ -31,10 +41,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const dir = path.join(opts.dataDir, "pglite");
   let pglite: PGlite;
   try {
-    seedFromTemplate(dir);
+    await seedFromTemplate(dir);
     mkdirSync(dir, { recursive: true });
     // pg_trgm: the operator console's user search (migration 0017_operator).
-    pglite = await PGlite.create(dir, { extensions: { pg_trgm } });
+    pglite = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: [...PGLITE_START_PARAMS, ...EMBEDDED_SETTINGS] });
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new Error(`Cannot open the embedded database in DATA_DIR (${dir}): ${reason}`, { cause: error });

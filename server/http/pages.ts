@@ -52,23 +52,47 @@ function headersFor(file: StaticFile, opts: SendOptions, variant: "304" | "br" |
   return set;
 }
 
+/** What a file answer needs of its request. */
+export interface FileRequest {
+  method: string;
+  ifNoneMatch: string | undefined;
+  acceptEncoding: string | undefined;
+}
+
+/** A file's answer, ready to write: status, its prebuilt header set, and the body (none for 304 and HEAD). */
+export interface FileAnswer {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: Uint8Array<ArrayBuffer> | null;
+}
+
+/** How a request for an in-memory file is answered: revalidation, encoding, caching and (for HTML) the page CSP. */
+export function answerFile(file: StaticFile, opts: SendOptions, request: FileRequest): FileAnswer {
+  const status = opts.status ?? 200;
+  if (status === 200 && request.ifNoneMatch === file.etag) return { status: 304, headers: headersFor(file, opts, "304", 0), body: null };
+  const { body, encoding } = negotiate(file, request.acceptEncoding);
+  const headers = headersFor(file, opts, encoding ?? "identity", body.length);
+  if (request.method === "HEAD") return { status, headers, body: null };
+  // A view of the buffer, not a copy.
+  return { status, headers, body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength) };
+}
+
 /** Sends an in-memory file with its caching, compression and (for HTML) page CSP. */
 export function sendFile(c: Context, file: StaticFile, opts: SendOptions) {
-  const status = opts.status ?? 200;
+  const answer = answerFile(file, opts, {
+    method: c.req.method,
+    ifNoneMatch: c.req.header("if-none-match"),
+    acceptEncoding: c.req.header("accept-encoding"),
+  });
   // The request id header the requestId middleware prepared applies to responses Hono builds;
   // this response is built here, so it carries the id itself.
   const requestId = (c.var as { requestId?: string }).requestId;
-  const respond = (body: Uint8Array<ArrayBuffer> | null, status: number, set: Readonly<Record<string, string>>) => {
-    const response = new Response(body, { status, headers: requestId ? { ...set, "X-Request-Id": requestId } : set });
-    if (opts.security) markComplete(response);
-    return response;
-  };
-  if (status === 200 && c.req.header("if-none-match") === file.etag) return respond(null, 304, headersFor(file, opts, "304", 0));
-  const { body, encoding } = negotiate(file, c.req.header("accept-encoding"));
-  const set = headersFor(file, opts, encoding ?? "identity", body.length);
-  if (c.req.method === "HEAD") return respond(null, status, set);
-  // A view of the buffer, not a copy.
-  return respond(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), status, set);
+  const response = new Response(answer.body, {
+    status: answer.status,
+    headers: requestId ? { ...answer.headers, "X-Request-Id": requestId } : answer.headers,
+  });
+  if (opts.security) markComplete(response);
+  return response;
 }
 
 /** The visitor's language when the URL names none: cookie, then Accept-Language, else English. */
@@ -89,14 +113,42 @@ function matchesPattern(pattern: string, segments: string[]): boolean {
   return parts.length === segments.length && parts.every((p, i) => p.startsWith(":") || p === segments[i]);
 }
 
+/** A file a path names directly: a prerendered page or an asset, with how it is sent. */
+export type FileRoute = { file: StaticFile; send: SendOptions };
+
+/**
+ * The files paths name directly (assets and prerendered pages), shared by the page routes and the
+ * server's direct answers (`directFiles`), so both answer a path alike.
+ */
+export function fileRoutes(opts: PageOptions): (pathname: string) => FileRoute | undefined {
+  const { files } = opts;
+  const pagePaths = new Set(PAGES.map((p) => p.path));
+  const security = securityHeaderSet({ https: opts.https ?? false });
+  const page: SendOptions = { cache: REVALIDATE, csp: { analytics: opts.analytics }, security };
+  const immutable: SendOptions = { cache: IMMUTABLE, security };
+  const revalidate: SendOptions = { cache: REVALIDATE, security };
+  return (pathname) => {
+    // "/" and trailing slashes redirect.
+    if (pathname.endsWith("/")) return undefined;
+    const asset = files.get(pathname);
+    if (asset && !pathname.endsWith(".html")) return { file: asset, send: pathname.startsWith("/assets/") ? immutable : revalidate };
+    const [first, ...rest] = pathname.split("/").filter(Boolean);
+    if (!isLanguage(first)) return undefined;
+    const subPath = rest.join("/");
+    if (subPath === NOT_FOUND_PATH || !pagePaths.has(subPath)) return undefined;
+    const file = files.get(subPath ? `/${first}/${subPath}/index.html` : `/${first}/index.html`);
+    return file && { file, send: page };
+  };
+}
+
 /** Page routing on the server: language redirects, prerendered pages, the app shell and a real 404. */
 export function registerPages<E extends Env>(app: Hono<E>, opts: PageOptions) {
   const { files } = opts;
   const shellRoutes = opts.appShellRoutes ?? APP_SHELL_PAGES.map((p) => p.path);
-  const pagePaths = new Set(PAGES.map((p) => p.path));
   const prefixless = new Set(PAGES.filter(redirectsWithoutPrefix).map((p) => p.path));
   const security = securityHeaderSet({ https: opts.https ?? false });
   const page = { cache: REVALIDATE, csp: { analytics: opts.analytics }, security };
+  const fileOf = fileRoutes(opts);
 
   const notFound = (c: Context<E>, lang: Language) => {
     const file = files.get(`/${lang}/${NOT_FOUND_PATH}/index.html`);
@@ -116,10 +168,8 @@ export function registerPages<E extends Env>(app: Hono<E>, opts: PageOptions) {
     }
     if (pathname.length > 1 && pathname.endsWith("/")) return c.redirect(`${onThisSite(pathname.replace(/\/+$/, ""))}${search}`, 301);
 
-    const asset = files.get(pathname);
-    if (asset && !pathname.endsWith(".html")) {
-      return sendFile(c, asset, { cache: pathname.startsWith("/assets/") ? IMMUTABLE : REVALIDATE, security });
-    }
+    const direct = fileOf(pathname);
+    if (direct) return sendFile(c, direct.file, direct.send);
 
     const segments = pathname.split("/").filter(Boolean);
     const [first, ...rest] = segments;
@@ -127,11 +177,6 @@ export function registerPages<E extends Env>(app: Hono<E>, opts: PageOptions) {
       const path = segments.join("/");
       if (prefixless.has(path)) return c.redirect(`/${DEFAULT_LANGUAGE}/${path}${search}`, 301);
       return notFound(c, visitorLanguage(c));
-    }
-    const subPath = rest.join("/");
-    if (subPath !== NOT_FOUND_PATH && pagePaths.has(subPath)) {
-      const file = files.get(subPath ? `/${first}/${subPath}/index.html` : `/${first}/index.html`);
-      if (file) return sendFile(c, file, page);
     }
     const shell = files.get("/index.html");
     if (shell && shellRoutes.some((p) => matchesPattern(p, rest))) return sendFile(c, shell, page);

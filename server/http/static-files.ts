@@ -34,6 +34,33 @@ const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".svg", ".txt", "
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
+/** Bodies compressed ahead of time, named by the SHA-256 of what they compress (see `compressedName`). */
+export type CompressedStore = string;
+
+/** The file name a body's compressed forms have in a compressed store, without `.gz`/`.br`. */
+export function compressedName(body: Buffer): string {
+  return createHash("sha256").update(body).digest("hex");
+}
+
+export function compressGzip(body: Buffer): Promise<Buffer> {
+  return gzipped(body, { level: 9 });
+}
+
+export function compressBrotli(body: Buffer): Promise<Buffer> {
+  return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+}
+
+/** The compressed forms of `body` from a store, when both are there. */
+function fromStore(store: CompressedStore | undefined, body: Buffer): { gzip: Buffer; br: Buffer } | undefined {
+  if (!store) return undefined;
+  const base = path.join(store, compressedName(body));
+  try {
+    return { gzip: readFileSync(`${base}.gz`), br: readFileSync(`${base}.br`) };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Builds one servable file, compressed once here so requests only pick a buffer. The compression
  * runs on libuv's thread pool: the pages of a site compress in parallel, beside the database start.
@@ -49,40 +76,63 @@ async function staticFile(name: string, body: Buffer, precompressed: { gzip?: Bu
   if (precompressed.gzip && precompressed.br) {
     file.gzip = precompressed.gzip;
     file.br = precompressed.br;
-  } else if (COMPRESSIBLE.has(ext) && body.length > 256) {
-    [file.gzip, file.br] = await Promise.all([
-      gzipped(body, { level: 9 }),
-      brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    ]);
+  } else if (isCompressible(name, body)) {
+    [file.gzip, file.br] = await Promise.all([compressGzip(body), compressBrotli(body)]);
   }
   return file;
 }
 
-/**
- * Loads a folder into memory, keyed by URL path ("/assets/x.js"). `transform` may rewrite files;
- * untransformed files use `.br`/`.gz` siblings made at build time when they exist.
- */
-export async function loadDirectory(
+/** Whether a file is worth sending compressed: text formats above a few hundred bytes. */
+export function isCompressible(name: string, body: Buffer): boolean {
+  return COMPRESSIBLE.has(path.extname(name)) && body.length > 256;
+}
+
+export interface LoadOptions {
+  /** Prepended to every URL path ("/locales"). */
+  prefix?: string;
+  /** May rewrite a file; the rewritten body is what is served and compressed. */
+  transform?: (name: string, body: Buffer) => Buffer | undefined;
+  /**
+   * Where compressed forms made ahead of time are kept by content (the build's, decision 135).
+   * A body found there is not compressed again; any other is compressed here.
+   */
+  compressed?: CompressedStore;
+}
+
+/** The servable bodies of a folder, keyed by URL path ("/assets/x.js"), after `transform`. */
+export function readDirectory(
   dir: string,
-  prefix = "",
-  transform?: (name: string, body: Buffer) => Buffer | undefined,
-): Promise<Map<string, StaticFile>> {
+  opts: LoadOptions = {},
+): { urlPath: string; body: Buffer; siblings?: { gzip: Buffer; br: Buffer } }[] {
   const names = new Set(
     readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
       .map((e) => path.join(e.parentPath, e.name)),
   );
-  const loaded = [...names]
+  return [...names]
     .filter((full) => !((full.endsWith(".br") || full.endsWith(".gz")) && names.has(full.slice(0, -3))))
-    .map(async (full): Promise<[string, StaticFile]> => {
-      const urlPath = `${prefix}/${path.relative(dir, full).split(path.sep).join("/")}`;
+    .map((full) => {
+      const urlPath = `${opts.prefix ?? ""}/${path.relative(dir, full).split(path.sep).join("/")}`;
       const raw = readFileSync(full);
-      const changed = transform?.(urlPath, raw);
-      if (changed) return [urlPath, await staticFile(urlPath, changed)];
-      const precompressed =
-        names.has(`${full}.br`) && names.has(`${full}.gz`) ? { br: readFileSync(`${full}.br`), gzip: readFileSync(`${full}.gz`) } : {};
-      return [urlPath, await staticFile(urlPath, raw, precompressed)];
+      const changed = opts.transform?.(urlPath, raw);
+      if (changed) return { urlPath, body: changed };
+      // Hashed assets get `.br`/`.gz` siblings at build time.
+      const siblings =
+        names.has(`${full}.br`) && names.has(`${full}.gz`)
+          ? { br: readFileSync(`${full}.br`), gzip: readFileSync(`${full}.gz`) }
+          : undefined;
+      return { urlPath, body: raw, siblings };
     });
+}
+
+/** Loads a folder into memory, keyed by URL path, each file compressed once (or found compressed). */
+export async function loadDirectory(dir: string, opts: LoadOptions = {}): Promise<Map<string, StaticFile>> {
+  const loaded = readDirectory(dir, opts).map(
+    async ({ urlPath, body, siblings }): Promise<[string, StaticFile]> => [
+      urlPath,
+      await staticFile(urlPath, body, siblings ?? (isCompressible(urlPath, body) ? fromStore(opts.compressed, body) : undefined)),
+    ],
+  );
   return new Map(await Promise.all(loaded));
 }
 

@@ -1,5 +1,3 @@
-import { getAddress, isAddress, isHex, verifyMessage } from "viem";
-import { createSiweMessage, generateSiweNonce, parseSiweMessage } from "viem/siwe";
 import type { WalletSummary } from "../../core/api.js";
 import type { Auth } from "../auth/auth.js";
 import type { DB } from "../db/database.js";
@@ -16,6 +14,13 @@ import { ensureNotLastIdentifier, type IdentifierRules } from "./last-identifier
 export type WalletPurpose = "connect" | "sign-in";
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+/** viem takes a third of a second to load; only wallet requests need it, so it loads on the first. */
+let viemModules: Promise<[typeof import("viem"), typeof import("viem/siwe")]> | undefined;
+const loadViem = () => {
+  viemModules ??= Promise.all([import("viem"), import("viem/siwe")]);
+  return viemModules;
+};
 const challengeIdentifier = (nonce: string) => `siwe-${nonce}`;
 
 interface Challenge {
@@ -34,7 +39,8 @@ export interface WalletDeps {
 }
 
 /** A wallet address as given, checksummed; anything else is refused as malformed. */
-export function walletAddress(input: unknown): `0x${string}` {
+export async function walletAddress(input: unknown): Promise<`0x${string}`> {
+  const [{ getAddress, isAddress }] = await loadViem();
   if (typeof input !== "string" || !isAddress(input, { strict: false })) throw new AppError("walletAddressInvalid");
   return getAddress(input);
 }
@@ -44,7 +50,8 @@ export async function walletChallenge(
   deps: WalletDeps,
   opts: { purpose: WalletPurpose; address: unknown; chainId?: unknown; userId?: string; lang?: string },
 ): Promise<{ message: string; nonce: string }> {
-  const address = walletAddress(opts.address);
+  const address = await walletAddress(opts.address);
+  const [, { createSiweMessage, generateSiweNonce }] = await loadViem();
   const chainId = typeof opts.chainId === "number" && Number.isSafeInteger(opts.chainId) && opts.chainId > 0 ? opts.chainId : 1;
   const site = new URL(deps.baseUrl);
   const nonce = generateSiweNonce();
@@ -81,6 +88,7 @@ export async function verifyWalletSignature(
   opts: { purpose: WalletPurpose; nonce: unknown; signature: unknown; userId?: string },
 ): Promise<{ address: `0x${string}`; chainId: number }> {
   if (typeof opts.nonce !== "string" || !/^[A-Za-z0-9]{8,96}$/.test(opts.nonce)) throw new AppError("walletSignatureInvalid");
+  const [{ isHex, verifyMessage }, { parseSiweMessage }] = await loadViem();
   if (typeof opts.signature !== "string" || !isHex(opts.signature) || opts.signature.length > 300)
     throw new AppError("walletSignatureInvalid");
   const ctx = await deps.auth.$context;

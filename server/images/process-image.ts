@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import type Sharp from "sharp";
 import { AppError } from "../errors.js";
 
 /** The formats an uploaded image may have, recognised from its bytes (never its name or declared type). */
@@ -6,6 +6,13 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "gif", "webp"]);
 
 /** At most this many pixels are decoded, so a small file cannot expand into a huge image. */
 const MAX_INPUT_PIXELS = 50_000_000;
+
+/** sharp loads its native library in a tenth of a second; only uploads need it, so the first loads it. */
+let sharpModule: Promise<typeof Sharp> | undefined;
+const loadSharp = () => {
+  sharpModule ??= import("sharp").then((m) => m.default);
+  return sharpModule;
+};
 
 export interface ProcessedImage {
   data: Buffer;
@@ -19,6 +26,7 @@ export interface ProcessedImage {
  * that is not a JPG, PNG, GIF or WEBP image is refused with `invalidImage`.
  */
 export async function squareImage(input: Uint8Array, size: number): Promise<ProcessedImage> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;

@@ -1,10 +1,9 @@
 import { createHmac, randomUUID } from "node:crypto";
-import Stripe from "stripe";
 import { TRIAL_DAYS } from "../../core/plans.js";
 import type { DB } from "../db/database.js";
 import type { LocalSubscriptionTable } from "../db/schema.js";
 import type { PaymentProvider, SubscriptionPrice, SubscriptionSnapshot } from "./provider.js";
-import { verifyStripeSignature } from "./stripe-events.js";
+import { loadStripe, verifyStripeSignature } from "./stripe-events.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const seconds = (d: Date | string | null) => (d === null ? null : Math.floor(new Date(d).getTime() / 1000));
@@ -92,7 +91,8 @@ function snapshot(row: LocalSubscriptionRow): SubscriptionSnapshot {
  * with its secret, which go through the same verification and processing as Stripe's webhooks.
  */
 export function localProvider({ db, baseUrl, webhookSecret }: { db: DB; baseUrl: string; webhookSecret: string }): LocalProvider {
-  const sign = (type: string, object: unknown): SignedEvent => {
+  const sign = async (type: string, object: unknown): Promise<SignedEvent> => {
+    const Stripe = await loadStripe();
     const payload = JSON.stringify({
       id: `evt_local_${randomUUID()}`,
       object: "event",
@@ -204,7 +204,7 @@ export function localProvider({ db, baseUrl, webhookSecret }: { db: DB; baseUrl:
           subscription: row.id,
           metadata: { userId: session.user_id, ...(session.team_name ? { teamName: session.team_name } : {}) },
         };
-        return [sign("customer.subscription.created", subscriptionObject(row)), sign("checkout.session.completed", checkout)];
+        return Promise.all([sign("customer.subscription.created", subscriptionObject(row)), sign("checkout.session.completed", checkout)]);
       });
     },
     async subscriptionOf(userId) {

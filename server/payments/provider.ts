@@ -56,7 +56,7 @@ export interface PaymentProvider {
   /** Ends a subscription now (one replaced by a new checkout); returns its final state. */
   cancelSubscription(id: string): Promise<SubscriptionSnapshot>;
   /** Verifies the signature of a raw webhook body; throws WebhookSignatureError when it does not match. */
-  verifyEvent(rawBody: string, signature: string | undefined): PaymentEvent;
+  verifyEvent(rawBody: string, signature: string | undefined): Promise<PaymentEvent>;
 }
 
 export class WebhookSignatureError extends Error {}

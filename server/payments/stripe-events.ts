@@ -1,8 +1,18 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { type PaymentEvent, type SubscriptionPrice, type SubscriptionSnapshot, WebhookSignatureError } from "./provider.js";
 
 const date = (seconds: number | null | undefined) => (typeof seconds === "number" ? new Date(seconds * 1000) : null);
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/**
+ * The Stripe SDK takes a tenth of a second to load and is needed only when a payment event is
+ * signed or checked or Stripe is called, so it loads then, once.
+ */
+let stripeModule: Promise<typeof Stripe> | undefined;
+export function loadStripe(): Promise<typeof Stripe> {
+  stripeModule ??= import("stripe").then((m) => m.default);
+  return stripeModule;
+}
 
 /** Reads a Stripe subscription object; newer API versions keep the period end on the items. */
 export function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
@@ -52,8 +62,9 @@ function paymentEventOf(event: Stripe.Event): PaymentEvent {
 }
 
 /** Verifies a Stripe-style signature header (t=…,v1=…) with the webhook secret and parses the event. */
-export function verifyStripeSignature(rawBody: string, signature: string | undefined, secret: string): PaymentEvent {
+export async function verifyStripeSignature(rawBody: string, signature: string | undefined, secret: string): Promise<PaymentEvent> {
   if (!signature) throw new WebhookSignatureError("missing signature");
+  const Stripe = await loadStripe();
   let event: Stripe.Event;
   try {
     event = Stripe.webhooks.constructEvent(rawBody, signature, secret);

@@ -1,7 +1,7 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { TRIAL_DAYS } from "../../core/plans.js";
 import type { PaymentProvider } from "./provider.js";
-import { snapshotOf, verifyStripeSignature } from "./stripe-events.js";
+import { loadStripe, snapshotOf, verifyStripeSignature } from "./stripe-events.js";
 
 export interface StripeSettings {
   secretKey: string;
@@ -16,22 +16,32 @@ const CHECKOUT_LOCALES = new Set(["en", "de"]);
 /** Stripe's hosted Checkout (subscription mode, card collected, 30-day trial) and billing portal. */
 export function stripeProvider(settings: StripeSettings): PaymentProvider {
   const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
-  const stripe = new Stripe(settings.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 15_000,
-    telemetry: false,
-    ...(api ? { host: api.hostname, port: api.port || undefined, protocol: api.protocol.replace(":", "") as "http" | "https" } : {}),
-  });
+  let client: Promise<Stripe> | undefined;
+  const stripe = () => {
+    client ??= loadStripe().then(
+      (Sdk) =>
+        new Sdk(settings.secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 15_000,
+          telemetry: false,
+          ...(api ? { host: api.hostname, port: api.port || undefined, protocol: api.protocol.replace(":", "") as "http" | "https" } : {}),
+        }),
+    );
+    return client;
+  };
 
   return {
     kind: "stripe",
     async createCustomer({ userId, email, name }) {
-      const customer = await stripe.customers.create({ email, name, metadata: { userId } }, { idempotencyKey: `customer-${userId}` });
+      const customer = await (await stripe()).customers.create(
+        { email, name, metadata: { userId } },
+        { idempotencyKey: `customer-${userId}` },
+      );
       return customer.id;
     },
     async createCheckoutSession({ userId, customerId, trial, teamName, lang, successUrl, cancelUrl }) {
       const metadata: Record<string, string> = { userId, ...(teamName ? { teamName } : {}) };
-      const session = await stripe.checkout.sessions.create({
+      const session = await (await stripe()).checkout.sessions.create({
         mode: "subscription",
         customer: customerId,
         client_reference_id: userId,
@@ -48,7 +58,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return { id: session.id, url: session.url };
     },
     async createPortalSession({ customerId, returnUrl, lang }) {
-      const session = await stripe.billingPortal.sessions.create({
+      const session = await (await stripe()).billingPortal.sessions.create({
         customer: customerId,
         return_url: returnUrl,
         locale: CHECKOUT_LOCALES.has(lang) ? (lang as "en" | "de") : "auto",
@@ -56,10 +66,10 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return { url: session.url };
     },
     async retrieveSubscription(id) {
-      return snapshotOf(await stripe.subscriptions.retrieve(id));
+      return snapshotOf(await (await stripe()).subscriptions.retrieve(id));
     },
     async cancelSubscription(id) {
-      return snapshotOf(await stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel-${id}` }));
+      return snapshotOf(await (await stripe()).subscriptions.cancel(id, {}, { idempotencyKey: `cancel-${id}` }));
     },
     verifyEvent(rawBody, signature) {
       return verifyStripeSignature(rawBody, signature, settings.webhookSecret);

@@ -1,10 +1,13 @@
 import { Hono } from "hono";
 import { sendFile } from "../http/pages.js";
 import { loadDirectory, type StaticFile } from "../http/static-files.js";
-import { LOCALES_DIR } from "../paths.js";
+import { COMPRESSED_STORE, LOCALES_DIR } from "../paths.js";
 
-/** The catalogs, loaded and compressed once per process. */
-export const loadLocales = (dir = LOCALES_DIR) => loadDirectory(dir, "/locales");
+/** Where the catalogs are served from, and how (shared with the build's compression step). */
+export const LOCALE_FILES = { prefix: "/locales", compressed: COMPRESSED_STORE };
+
+/** The catalogs, loaded once per process, compressed by the build or else here. */
+export const loadLocales = (dir = LOCALES_DIR) => loadDirectory(dir, LOCALE_FILES);
 
 /** GET /locales/{lng}/{ns}.json from the catalogs; unknown ones are a 404 JSON, never a 5xx. */
 export function localeRoutes(files: Map<string, StaticFile>) {

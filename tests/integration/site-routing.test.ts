@@ -45,6 +45,14 @@ describe("language redirects", () => {
 });
 
 describe("prerendered pages", () => {
+  it("answers a page the same whichever way its path is written", async () => {
+    const plain = await get("/en/privacy-policy?ref=mail");
+    const encoded = await get("/en/privacy%2Dpolicy");
+    expect([plain.status, encoded.status]).toEqual([200, 200]);
+    expect(encoded.headers.get("etag")).toBe(plain.headers.get("etag"));
+    expect(encoded.headers.get("content-security-policy")).toBe(plain.headers.get("content-security-policy"));
+  });
+
   it.each([
     ["/en/sign-in", "Sign in", "E-mail or username"],
     ["/de/sign-in", "Anmelden", "E-Mail oder Benutzername"],

@@ -37,7 +37,7 @@ export async function startTestServer(
     LOG_LEVEL: "silent",
     ...env,
   });
-  const running = await startServer(config, pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }));
+  const running = await startServer(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }) });
   const localUrl = `http://127.0.0.1:${port}`;
   return {
     ...running,
