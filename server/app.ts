@@ -19,6 +19,7 @@ import type { BotProtection } from "./bot-protection/bot-protection.js";
 import type { Config } from "./config.js";
 import type { DB } from "./db/database.js";
 import { AppError } from "./errors.js";
+import { requestBody } from "./http/body.js";
 import { type AppEnv, requestContext } from "./http/context.js";
 import { errorResponse } from "./http/errors.js";
 import { maintenanceGate } from "./http/maintenance.js";
@@ -133,10 +134,9 @@ export function createApp(deps: AppDeps) {
     const request = new Request(c.req.raw.url, {
       method: c.req.method,
       headers,
-      body: hasBody ? c.req.raw.body : undefined,
+      body: hasBody ? await requestBody(c) : undefined,
       signal: c.req.raw.signal,
-      ...(hasBody ? { duplex: "half" } : {}),
-    } as RequestInit);
+    });
     return normalizeAuthError(c, translateRateLimit(c, await auth.handler(request)));
   });
 

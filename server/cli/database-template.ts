@@ -12,7 +12,7 @@ rmSync(staging, { recursive: true, force: true });
 // Removed first, so that opening the staging database runs initdb instead of copying the old one.
 rmSync(TEMPLATE_DIR, { recursive: true, force: true });
 // openDatabase keeps the cluster in `<dataDir>/pglite`; the staging folder is that data folder.
-const database = await openDatabase({ dataDir: staging });
+const database = await openDatabase({ dataDir: staging, fromTemplate: false });
 await migrateToLatest(database.db);
 await database.close();
 renameSync(`${staging}/pglite`, TEMPLATE_DIR);

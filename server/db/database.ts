@@ -26,7 +26,12 @@ const PGLITE_START_PARAMS = PGlite.defaultStartParams;
 const EMBEDDED_SETTINGS = ["-c", "shared_buffers=32MB"];
 
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite database kept in `dataDir`. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** A new embedded database starts as a copy of the build's migrated cluster when there is one (default). */
+  fromTemplate?: boolean;
+}): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     // Loaded only for PostgreSQL: the embedded database does not need the network driver.
     const { default: pg } = await import("pg");
@@ -41,7 +46,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const dir = path.join(opts.dataDir, "pglite");
   let pglite: PGlite;
   try {
-    await seedFromTemplate(dir);
+    if (opts.fromTemplate !== false) await seedFromTemplate(dir);
     mkdirSync(dir, { recursive: true });
     // pg_trgm: the operator console's user search (migration 0017_operator).
     pglite = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: [...PGLITE_START_PARAMS, ...EMBEDDED_SETTINGS] });

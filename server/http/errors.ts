@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { isDatabaseUnavailable } from "../db/errors.js";
 import { AppError, ERRORS, type ErrorAnswer, type ErrorCode } from "../errors.js";
 import { SharedStateUnavailableError } from "../kv.js";
+import { requestText } from "./body.js";
 import type { AppEnv } from "./context.js";
 
 /** The message of an error code in the request's language. */
@@ -40,7 +41,7 @@ const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
 export async function readJson(c: Context): Promise<unknown> {
   if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) throw new AppError("unsupportedMediaType");
   try {
-    return await c.req.json();
+    return JSON.parse(await requestText(c));
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError("malformedJson");

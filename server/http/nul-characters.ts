@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { AppError } from "../errors.js";
+import { requestText } from "./body.js";
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
 
@@ -20,8 +21,8 @@ export function refuseNulCharacters(opts: { exempt?: (path: string) => boolean }
     if (opts.exempt?.(c.req.path)) return next();
     if (/%00/.test(c.req.url)) throw new AppError("invalidCharacters");
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && JSON_TYPE.test(c.req.header("content-type") ?? "")) {
-      // A copy: the route (or Better Auth) still reads the body itself, with its own limits.
-      const text = new TextDecoder().decode(await c.req.raw.clone().arrayBuffer());
+      // Read once: the route (or Better Auth) gets the same bytes.
+      const text = await requestText(c);
       // JSON can carry a NUL only as the escape \u0000 (or as a raw byte, which makes it invalid):
       // most bodies have neither and need no second parse.
       if (!text.includes("\\u0000") && !text.includes("\u0000")) return next();

@@ -8,6 +8,7 @@ import { requireRecentVerification } from "../auth/reverification.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
+import { requestBody } from "../http/body.js";
 import type { AppEnv } from "../http/context.js";
 import { readJson } from "../http/errors.js";
 import { imageUploadLimit } from "../images/upload-limit.js";
@@ -21,7 +22,7 @@ export function accountRoutes(deps: { auth: Auth; db: DB }) {
 
   app.put("/api/account/image", requireSession(deps.auth), imageUploadLimit(), async (c) => {
     const { session } = c.var;
-    const upload = new Uint8Array(await c.req.arrayBuffer());
+    const upload = await requestBody(c);
     const image = await setProfileImage(deps, c.req.raw.headers, session.user.image, upload);
     return c.json({ image });
   });

@@ -5,6 +5,7 @@ import type { Auth } from "../auth/auth.js";
 import { requireSession } from "../auth/session.js";
 import { assertCanCreateTeams } from "../billing/billing-service.js";
 import { AppError } from "../errors.js";
+import { requestBody } from "../http/body.js";
 import { readJson } from "../http/errors.js";
 import { imageUploadLimit } from "../images/upload-limit.js";
 import type { PaymentProvider } from "../payments/provider.js";
@@ -71,7 +72,7 @@ export function teamRoutes(deps: {
 
   // The logo: admins only, under the image rules of profile images (its own body limit).
   app.put("/api/teams/:teamId/logo", requireSession(auth), teamGuard(db, { organization: ["update"] }), imageUploadLimit(), async (c) => {
-    const logo = await setTeamLogo(db, c.var.membership.organizationId, new Uint8Array(await c.req.arrayBuffer()));
+    const logo = await setTeamLogo(db, c.var.membership.organizationId, await requestBody(c));
     return c.json({ logo });
   });
 

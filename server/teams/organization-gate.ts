@@ -1,8 +1,9 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { ADMIN_ROLE, type TeamPermission } from "../../core/teams.js";
 import type { SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
+import { requestText } from "../http/body.js";
 import type { AppEnv } from "../http/context.js";
 import { allows } from "./access.js";
 import { membershipOf } from "./memberships.js";
@@ -45,12 +46,11 @@ export const LIBRARY_ROUTES: Record<string, LibraryRoute> = {
   "/organization/remove-member": { team: "body", permission: { member: ["delete"] } },
 };
 
-/** Reads only the team's id or slug from a JSON body, on a copy: the library parses the body itself afterwards. */
-async function namedInBody(request: Request): Promise<Record<string, unknown>> {
-  if (request.method !== "POST") return {};
-  const body: unknown = await request
-    .clone()
-    .json()
+/** Reads only the team's id or slug from a JSON body; the library parses the same bytes itself afterwards. */
+async function namedInBody(c: Context): Promise<Record<string, unknown>> {
+  if (c.req.method !== "POST") return {};
+  const body: unknown = await requestText(c)
+    .then(JSON.parse)
     .catch(() => null);
   return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
@@ -107,10 +107,10 @@ export function organizationGate(db: DB): MiddlewareHandler<AppEnv & { Variables
     if (route.team === "none") return next();
     // Switching to the personal account names no team.
     if (c.req.path.endsWith("/set-active")) {
-      const body = await namedInBody(c.req.raw);
+      const body = await namedInBody(c);
       if (body.organizationId === null) return next();
     }
-    const source = route.team === "query" ? c.req.query() : await namedInBody(c.req.raw);
+    const source = route.team === "query" ? c.req.query() : await namedInBody(c);
     const teamId = await teamIdOf(db, route.team, source, session.session.activeOrganizationId as string | null | undefined);
     const membership = teamId ? await membershipOf(db, session.user.id, teamId) : undefined;
     if (!membership) throw new AppError("teamNotFound");

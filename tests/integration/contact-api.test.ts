@@ -96,6 +96,21 @@ describe.each(DATABASE_KINDS)("POST /api/send-contact on %s", (kind) => {
   });
 
   const valid = { name: "Grace Hopper", email: "grace@example.com", company: "Navy" };
+  /** A JSON body streamed with chunked transfer encoding, so no Content-Length announces its size. */
+  const streamed = (body: unknown): RequestInit =>
+    ({
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new Blob([JSON.stringify(body)]).stream(),
+      duplex: "half",
+    }) as RequestInit;
+
+  it("accepts a request whose body comes in chunks, without a length", async () => {
+    const res = await server.fetch("/api/send-contact", streamed({ ...valid, email: "chunked@example.com" }));
+    expect(res.status).toBe(201);
+    const row = await server.db.selectFrom("contact_request").select("email").where("email", "=", "chunked@example.com").executeTakeFirst();
+    expect(row?.email).toBe("chunked@example.com");
+  });
   const badInputs: [string, RequestInit, number][] = [
     ["plain text content type", { method: "POST", headers: { "content-type": "text/plain" }, body: JSON.stringify(valid) }, 415],
     [
@@ -122,6 +137,7 @@ describe.each(DATABASE_KINDS)("POST /api/send-contact on %s", (kind) => {
     ["company over 200 characters", post({ ...valid, company: "N".repeat(201) }), 400],
     ["1 MB body", post({ ...valid, company: "N".repeat(1024 * 1024) }), 413],
     ["17 KB body", post({ ...valid, padding: "x".repeat(17 * 1024) }), 413],
+    ["17 KB body sent in chunks, without a length", streamed({ ...valid, padding: "x".repeat(17 * 1024) }), 413],
     ["control characters in the name", post({ ...valid, name: "Grace\u0000Hopper" }), 400],
     ["a tab in the company", post({ ...valid, company: "Navy\tYard" }), 400],
     ["a script tag as name", post({ ...valid, name: "<script>alert(1)</script>" }), 400],
