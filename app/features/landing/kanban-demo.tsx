@@ -19,7 +19,8 @@ import { CSS } from "@dnd-kit/utilities";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { KanbanCard, KanbanLane } from "./kanban-card";
-import { type Board, type DemoContact, INITIAL_BOARD, LANES, type LaneId, laneOf, moveCard } from "./kanban-data";
+import { type Board, type DemoContact, INITIAL_BOARD, LANES, type LaneId } from "./kanban-data";
+import { laneOf, moveCard } from "./kanban-moves";
 
 /** Drag activation: mouse after 3 px, touch after 150 ms within 5 px. */
 const MOUSE_ACTIVATION = { distance: 3 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { INITIAL_BOARD, laneOf, moveCard } from "./kanban-data";
+import { INITIAL_BOARD } from "./kanban-data";
+import { laneOf, moveCard } from "./kanban-moves";
 
 const ids = (list: { id: string }[]) => list.map((x) => x.id);
 
