@@ -108,8 +108,12 @@ describe.each(DATABASE_KINDS)("POST /api/send-contact on %s", (kind) => {
   it("accepts a request whose body comes in chunks, without a length", async () => {
     const res = await server.fetch("/api/send-contact", streamed({ ...valid, email: "chunked@example.com" }));
     expect(res.status).toBe(201);
-    const row = await server.db.selectFrom("contact_request").select("email").where("email", "=", "chunked@example.com").executeTakeFirst();
+    const { id } = await res.json();
+    const row = await server.db.selectFrom("contact_request").select("email").where("id", "=", id).executeTakeFirst();
     expect(row?.email).toBe("chunked@example.com");
+    // Both mails go out, as for any request (and before the next test counts mails).
+    await smtp.waitFor(INBOX, (m) => m.text.includes(id));
+    await smtp.waitFor("chunked@example.com");
   });
   const badInputs: [string, RequestInit, number][] = [
     ["plain text content type", { method: "POST", headers: { "content-type": "text/plain" }, body: JSON.stringify(valid) }, 415],
