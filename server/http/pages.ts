@@ -113,6 +113,16 @@ function matchesPattern(pattern: string, segments: string[]): boolean {
   return parts.length === segments.length && parts.every((p, i) => p.startsWith(":") || p === segments[i]);
 }
 
+/** How pages and other files are sent: caching, the page policy and the security headers. */
+function sendingOf(opts: PageOptions): Record<"page" | "immutable" | "revalidate", SendOptions> {
+  const security = securityHeaderSet({ https: opts.https ?? false });
+  return {
+    page: { cache: REVALIDATE, csp: { analytics: opts.analytics }, security },
+    immutable: { cache: IMMUTABLE, security },
+    revalidate: { cache: REVALIDATE, security },
+  };
+}
+
 /** A file a path names directly: a prerendered page or an asset, with how it is sent. */
 export type FileRoute = { file: StaticFile; send: SendOptions };
 
@@ -123,10 +133,7 @@ export type FileRoute = { file: StaticFile; send: SendOptions };
 export function fileRoutes(opts: PageOptions): (pathname: string) => FileRoute | undefined {
   const { files } = opts;
   const pagePaths = new Set(PAGES.map((p) => p.path));
-  const security = securityHeaderSet({ https: opts.https ?? false });
-  const page: SendOptions = { cache: REVALIDATE, csp: { analytics: opts.analytics }, security };
-  const immutable: SendOptions = { cache: IMMUTABLE, security };
-  const revalidate: SendOptions = { cache: REVALIDATE, security };
+  const { page, immutable, revalidate } = sendingOf(opts);
   return (pathname) => {
     // "/" and trailing slashes redirect.
     if (pathname.endsWith("/")) return undefined;
@@ -146,8 +153,7 @@ export function registerPages<E extends Env>(app: Hono<E>, opts: PageOptions) {
   const { files } = opts;
   const shellRoutes = opts.appShellRoutes ?? APP_SHELL_PAGES.map((p) => p.path);
   const prefixless = new Set(PAGES.filter(redirectsWithoutPrefix).map((p) => p.path));
-  const security = securityHeaderSet({ https: opts.https ?? false });
-  const page = { cache: REVALIDATE, csp: { analytics: opts.analytics }, security };
+  const { page } = sendingOf(opts);
   const fileOf = fileRoutes(opts);
 
   const notFound = (c: Context<E>, lang: Language) => {
