@@ -1,6 +1,6 @@
 import { agreeToTerms, signInAtGoogleAs, test, uniqueEmail } from "./accounts-support";
-import { snapshot } from "./dashboard-support";
 import { axeViolations, expect } from "./fixtures";
+import { snapshot } from "./snapshot";
 
 const texts = {
   en: {

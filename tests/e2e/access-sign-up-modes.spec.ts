@@ -1,7 +1,7 @@
 import { agreeToTerms, PASSWORD, test, uniqueEmail } from "./accounts-support";
-import { snapshot } from "./dashboard-support";
 import { axeViolations, expect, mailsTo } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
+import { snapshot } from "./snapshot";
 
 const texts = {
   en: {

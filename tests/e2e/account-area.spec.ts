@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { type ApiUser, createUser, signInBrowser, snapshot } from "./dashboard-support";
+import { type ApiUser, createUser, signInBrowser } from "./dashboard-support";
 import { axeViolations, expect, test } from "./fixtures";
+import { snapshot } from "./snapshot";
 
 const TEXTS = {
   en: { profile: "Profile", security: "Security", nav: "Account", back: "Back to the dashboard", other: "de", otherName: "Deutsch" },

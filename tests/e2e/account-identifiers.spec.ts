@@ -3,6 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { signInAtGoogleAs, test, uniqueEmail } from "./accounts-support";
 import { createUser, signInBrowser } from "./dashboard-support";
 import { axeViolations, codeFromMail, expect } from "./fixtures";
+import { snapshot } from "./snapshot";
 
 const TEXTS = {
   en: {
@@ -59,10 +60,6 @@ const TEXTS = {
   },
 } as const;
 
-/** A screenshot for looking at, outside the repository. */
-const look = (page: Page, name: string) =>
-  page.screenshot({ path: `/tmp/ident-shots/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
-
 /**
  * A browser wallet (EIP-1193) whose key is made in the test: the page asks it as it would ask
  * MetaMask, and it signs in the test process.
@@ -104,7 +101,7 @@ test.describe("ways to sign in on the account page", () => {
       await section.getByRole("button", { name: x.sendCode }).click();
       const code = await codeFromMail(second);
       await section.getByRole("textbox", { name: x.code }).fill(code);
-      await look(page, `emails-code-${lang}`);
+      await snapshot(page, `emails-code-${lang}`);
       await section.getByRole("button", { name: x.verify, exact: true }).click();
       await expect(section.getByRole("status")).toHaveText(x.verified(second));
 
@@ -117,7 +114,7 @@ test.describe("ways to sign in on the account page", () => {
       const session = await (await page.request.get("/api/auth/get-session")).json();
       expect(session.user.email).toBe(second);
       expect(await axeViolations(page)).toEqual([]);
-      await look(page, `emails-primary-${lang}`);
+      await snapshot(page, `emails-primary-${lang}`);
     });
 
     test(`Google is connected to the account and disconnected again (${lang}) @phone`, async ({ page, context }) => {
@@ -133,7 +130,7 @@ test.describe("ways to sign in on the account page", () => {
       await expect(section.getByRole("status")).toHaveText(x.connectedNotice);
       await expect(section.getByRole("listitem")).toHaveCount(1);
       expect(await axeViolations(page)).toEqual([]);
-      await look(page, `connected-${lang}`);
+      await snapshot(page, `connected-${lang}`);
 
       await section.getByRole("button", { name: x.disconnect }).click();
       const dialog = page.getByRole("dialog", { name: x.disconnectTitle });
@@ -161,7 +158,7 @@ test.describe("ways to sign in on the account page", () => {
       await expect(section.getByRole("status")).toHaveText(x.walletConnected);
       await expect(section.getByRole("listitem")).toHaveCount(1);
       expect(await axeViolations(page)).toEqual([]);
-      await look(page, `wallets-${lang}`);
+      await snapshot(page, `wallets-${lang}`);
 
       await context.clearCookies({ name: /session/ });
       await page.goto(`/${lang}/sign-in`);
@@ -177,6 +174,6 @@ test.describe("ways to sign in on the account page", () => {
     await page.goto("/de/sign-in");
     await page.getByRole("button", { name: TEXTS.de.useWallet }).click();
     await expect(page.getByRole("alert")).toHaveText(TEXTS.de.missingIdentifier);
-    await look(page, "wallet-sign-in-missing-de");
+    await snapshot(page, "wallet-sign-in-missing-de");
   });
 });

@@ -1,8 +1,9 @@
 import type { Page } from "@playwright/test";
 import { totpCodeFromKey } from "../support/totp";
 import { PASSWORD, test } from "./accounts-support";
-import { createUser, signInBrowser, signInElsewhere, snapshot } from "./dashboard-support";
+import { createUser, signInBrowser, signInElsewhere } from "./dashboard-support";
 import { axeViolations, expect, interactiveNavigation } from "./fixtures";
+import { snapshot } from "./snapshot";
 
 /** Waits for what hashes a password or loads a whole page on a busy machine. */
 const SLOW = { timeout: 30_000 };

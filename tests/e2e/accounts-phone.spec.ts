@@ -4,6 +4,7 @@ import { codeInSms, startSmsProviderDouble } from "../support/sms";
 import { PASSWORD, test, uniqueEmail } from "./accounts-support";
 import { axeViolations, codeFromMail, expect } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
+import { snapshot } from "./snapshot";
 
 /** Waits for what hashes a password or loads a whole page on a busy machine. */
 const SLOW = { timeout: 30_000 };
@@ -109,9 +110,6 @@ async function signOut(page: Page) {
   await page.context().clearCookies();
 }
 
-const shot = (page: Page, name: string, lang: string) =>
-  page.screenshot({ path: `/tmp/phone-shots/${name}-${lang}-${page.viewportSize()?.width}.png`, fullPage: true });
-
 for (const lang of ["en", "de"] as const) {
   const x = TEXT[lang];
 
@@ -129,13 +127,13 @@ for (const lang of ["en", "de"] as const) {
     await section.getByLabel(x.number).fill("0151 1234");
     await section.getByRole("button", { name: x.submitAdd }).click();
     await expect(section.getByText(x.invalid)).toBeVisible();
-    await shot(page, "account-add", lang);
+    await snapshot(page, `phone-account-add-${lang}`);
     await section.getByLabel(x.number).fill(`+49 151 ${rest}`);
     await section.getByRole("button", { name: x.submitAdd }).click();
     const codeField = section.getByLabel(x.code);
     await expect(codeField).toBeVisible(SLOW);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, "account-verify", lang);
+    await snapshot(page, `phone-account-verify-${lang}`);
     await codeField.fill(await codeTextedTo(e164));
     await section.getByRole("button", { name: x.verify, exact: true }).click();
     await expect(section.getByRole("status")).toHaveText(/ist bestätigt\.$|is verified\.$/, SLOW);
@@ -143,7 +141,7 @@ for (const lang of ["en", "de"] as const) {
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(x.primary);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, "account-list", lang);
+    await snapshot(page, `phone-account-list-${lang}`);
 
     // Text message codes as the second step, on the security page.
     await page.goto(`${server.url}/${lang}/account/security`);
@@ -151,7 +149,7 @@ for (const lang of ["en", "de"] as const) {
     await smsSection.getByRole("button", { name: x.turnOn }).click();
     await expect(smsSection.getByRole("status")).toHaveText(x.turnedOn, SLOW);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, "security-sms", lang);
+    await snapshot(page, `phone-security-sms-${lang}`);
 
     // The password, then the code texted to the phone.
     await signOut(page);
@@ -163,7 +161,7 @@ for (const lang of ["en", "de"] as const) {
     await expect(page.getByRole("heading", { name: x.secondStep })).toBeVisible(SLOW);
     await expect.poll(() => sms.received.length, SLOW).toBe(before + 1);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, "second-step-sms", lang);
+    await snapshot(page, `phone-second-step-sms-${lang}`);
     await page.getByLabel(x.smsCode).fill(await codeTextedTo(e164));
     await page.getByRole("button", { name: x.verifyButton, exact: true }).click();
     await expect(page).toHaveURL(`${server.url}/${lang}/dashboard`, SLOW);
@@ -174,14 +172,14 @@ for (const lang of ["en", "de"] as const) {
     await page.getByRole("button", { name: x.usePhone }).click();
     await page.getByLabel(x.number).fill(`+49 151 ${rest}`);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, "sign-in-phone", lang);
+    await snapshot(page, `phone-sign-in-phone-${lang}`);
     const beforeSignIn = sms.received.length;
     await page.getByRole("button", { name: x.send }).click();
     const code = page.getByLabel(x.smsCode);
     await expect(code).toBeVisible(SLOW);
     await expect.poll(() => sms.received.length, SLOW).toBe(beforeSignIn + 1);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, "sign-in-phone-code", lang);
+    await snapshot(page, `phone-sign-in-phone-code-${lang}`);
     await code.fill(await codeTextedTo(e164));
     const beforeSecondStep = sms.received.length;
     await page.getByRole("button", { name: x.signIn, exact: true }).click();

@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { totpCode } from "../support/totp";
 import { createVerifiedAccount, PASSWORD, test, typeCode } from "./accounts-support";
 import { axeViolations, codeFromMail, expect, mailsTo } from "./fixtures";
+import { snapshot } from "./snapshot";
 
 const SLOW = { timeout: 15_000 };
 
@@ -53,9 +54,6 @@ const texts = {
 } as const;
 
 /** Saves a look at the screen outside the repository. */
-const shot = (page: Page, info: TestInfo, name: string, lang: string) =>
-  page.screenshot({ path: `/tmp/sign-in-codes-shots/${name}-${lang}-${info.project.name}.png`, fullPage: true });
-
 /** A verified account made through the API in its own context, so the page's browser stays signed out. */
 async function accountFor(newRequest: () => Promise<APIRequestContext>, lang: "en" | "de") {
   const request = await newRequest();
@@ -92,47 +90,43 @@ test.describe.configure({ timeout: 120_000 });
 for (const lang of ["en", "de"] as const) {
   const x = texts[lang];
 
-  test(`signs in with a code e-mailed to the address (${lang}) @phone`, async ({ page, playwright }, info) => {
+  test(`signs in with a code e-mailed to the address (${lang}) @phone`, async ({ page, playwright }) => {
     const { email, request } = await accountFor(() => playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL }), lang);
     await request.dispose();
     await page.goto(`/${lang}/sign-in`);
     // The password form stays the first screen; the other ways are offered below it.
     await expect(page.getByRole("button", { name: x.emailLink })).toBeVisible(SLOW);
-    await shot(page, info, "sign-in-methods", lang);
+    await snapshot(page, `sign-in-methods-${lang}`);
     await page.getByRole("button", { name: x.emailCode }).click();
     await expect(page.getByLabel(x.email)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, info, "code-request", lang);
+    await snapshot(page, `code-request-${lang}`);
     await page.getByLabel(x.email).fill(email);
     await page.getByRole("button", { name: x.sendCode }).click();
     await expect(page.getByRole("status").filter({ hasText: x.codeSent })).toBeVisible(SLOW);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, info, "code-enter", lang);
+    await snapshot(page, `code-enter-${lang}`);
     await typeCode(page, await codeFromMail(email, x.codeSubject));
     await expect(page).toHaveURL(`/${lang}/dashboard`, SLOW);
   });
 
-  test(`signs in the tab that asked when the link opens in the same browser (${lang}) @phone`, async ({
-    page,
-    context,
-    playwright,
-  }, info) => {
+  test(`signs in the tab that asked when the link opens in the same browser (${lang}) @phone`, async ({ page, context, playwright }) => {
     const { email, request } = await accountFor(() => playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL }), lang);
     await request.dispose();
     await page.goto(`/${lang}/sign-in`);
     await page.getByRole("button", { name: x.emailLink }).click(SLOW);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, info, "link-request", lang);
+    await snapshot(page, `link-request-${lang}`);
     await askForLink(page, lang, email);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, info, "link-waiting", lang);
+    await snapshot(page, `link-waiting-${lang}`);
 
     const linkTab = await context.newPage();
     await linkTab.goto(await linkFromMail(email));
     await expect(linkTab.getByRole("heading", { level: 1, name: x.verified })).toBeVisible(SLOW);
     await expect(linkTab.getByText(x.verifiedText)).toBeVisible();
     expect(await axeViolations(linkTab)).toEqual([]);
-    await shot(linkTab, info, "link-verified", lang);
+    await snapshot(linkTab, `link-verified-${lang}`);
     // The tab that asked signs in by itself.
     await expect(page).toHaveURL(`/${lang}/dashboard`, SLOW);
 
@@ -140,14 +134,14 @@ for (const lang of ["en", "de"] as const) {
     await linkTab.reload();
     await expect(linkTab.getByRole("heading", { level: 1, name: x.already })).toBeVisible(SLOW);
     expect(await axeViolations(linkTab)).toEqual([]);
-    await shot(linkTab, info, "link-already", lang);
+    await snapshot(linkTab, `link-already-${lang}`);
   });
 
   test(`a link opened in another browser says so and signs in there only when confirmed (${lang}) @phone`, async ({
     page,
     browser,
     playwright,
-  }, info) => {
+  }) => {
     const { email, request } = await accountFor(() => playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL }), lang);
     await request.dispose();
     await askForLink(page, lang, email);
@@ -158,7 +152,7 @@ for (const lang of ["en", "de"] as const) {
     await phone.goto(link);
     await expect(phone.getByRole("heading", { level: 1, name: x.otherDevice })).toBeVisible(SLOW);
     expect(await axeViolations(phone)).toEqual([]);
-    await shot(phone, info, "link-other-device", lang);
+    await snapshot(phone, `link-other-device-${lang}`);
     await phone.getByRole("button", { name: x.signInHere }).click();
     await expect(phone).toHaveURL(`/${lang}/dashboard`, SLOW);
     await other.close();
@@ -166,16 +160,16 @@ for (const lang of ["en", "de"] as const) {
     // The page that asked learns where the link went, and stays signed out.
     await expect(page.getByRole("alert")).toHaveText(x.usedElsewhere, SLOW);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, info, "link-used-elsewhere", lang);
+    await snapshot(page, `link-used-elsewhere-${lang}`);
 
     await page.goto(`/${lang}/sign-in?link=not-a-link`);
     await expect(page.getByRole("heading", { level: 1, name: x.failed })).toBeVisible(SLOW);
     await expect(page.getByRole("alert")).toHaveText(x.invalid);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, info, "link-failed", lang);
+    await snapshot(page, `link-failed-${lang}`);
   });
 
-  test(`asks for the second step after an e-mailed code (${lang}) @phone`, async ({ page, playwright }, info) => {
+  test(`asks for the second step after an e-mailed code (${lang}) @phone`, async ({ page, playwright }) => {
     const { email, request } = await accountFor(() => playwright.request.newContext({ baseURL: process.env.E2E_BASE_URL }), lang);
     const headers = { origin: process.env.E2E_BASE_URL as string };
     const enable = await request.post("/api/auth/two-factor/enable", { headers, data: { password: PASSWORD } });
@@ -192,7 +186,7 @@ for (const lang of ["en", "de"] as const) {
     await typeCode(page, await codeFromMail(email, x.codeSubject));
     await expect(page.getByRole("heading", { level: 1, name: x.twoStep })).toBeVisible(SLOW);
     expect(await axeViolations(page)).toEqual([]);
-    await shot(page, info, "code-second-step", lang);
+    await snapshot(page, `code-second-step-${lang}`);
     // The next time step's code: the one that turned the app on is not taken twice.
     await page.getByLabel(x.twoStepCode).fill(totpCode(totpURI, Date.now() + 30_000));
     await page.getByRole("button", { name: x.verify }).click();

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { agreeToTerms, createUnverifiedAccount, createVerifiedAccount, PASSWORD, test, typeCode, uniqueEmail } from "./accounts-support";
 import { axeViolations, codeFromMail, expect } from "./fixtures";
+import { snapshot } from "./snapshot";
 
 const texts = {
   en: {
@@ -222,7 +223,7 @@ test("without Google sign-in on the server, sign-in and sign-up show no Google b
     await expect(page.getByRole("button", { name: lang === "en" ? "Use a passkey" : "Mit Passkey anmelden" })).toBeVisible();
     await expect(page.getByText(/Google/)).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `test-results/screenshots/sign-in-without-google-${lang}.png` });
+    await snapshot(page, `sign-in-without-google-${lang}`, { fullPage: false });
 
     await page.goto(`/${lang}/sign-up`);
     await agreeToTerms(page, lang);
@@ -230,7 +231,7 @@ test("without Google sign-in on the server, sign-in and sign-up show no Google b
     await expect(page.getByRole("button", { name: lang === "en" ? "Continue with e-mail" : "Weiter mit E-Mail" })).toBeVisible();
     await expect(page.getByRole("button", { name: google })).toHaveCount(0);
     await expect(page.getByText(or, { exact: true })).toHaveCount(0);
-    await page.screenshot({ path: `test-results/screenshots/sign-up-without-google-${lang}.png` });
+    await snapshot(page, `sign-up-without-google-${lang}`, { fullPage: false });
   }
 });
 

@@ -1,5 +1,6 @@
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { axeViolations, test as base, expect, interactiveNavigation, mailsTo } from "./fixtures";
+import { snapshot } from "./snapshot";
 
 /**
  * The error-state tests make the browser log failed requests to /api/send-contact on purpose;
@@ -100,7 +101,7 @@ for (const lang of ["en", "de"] as const) {
       // The proof of work solved by itself once the form was touched; its checkbox is labelled and reachable.
       await expect(form.getByText(tx.checked)).toBeVisible({ timeout: 20_000 });
       await expect(form.getByRole("checkbox")).toBeChecked();
-      await page.screenshot({ path: `test-results/screenshots/contact-bot-check-${lang}-${page.viewportSize()?.width}.png` });
+      await snapshot(page, `contact-bot-check-${lang}`, { fullPage: false });
 
       // Hold the request until the processing state has been seen; the real server then answers.
       let release!: () => void;

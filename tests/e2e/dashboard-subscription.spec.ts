@@ -1,6 +1,7 @@
 import { createVerifiedAccount } from "./accounts-support";
-import { createUser, openDashboard, setSubscription, signInBrowser, snapshot, startCheckoutApi } from "./dashboard-support";
+import { createUser, openDashboard, setSubscription, signInBrowser, startCheckoutApi } from "./dashboard-support";
 import { axeViolations, expect, test } from "./fixtures";
+import { snapshot } from "./snapshot";
 
 test.describe("dashboard subscription", () => {
   // Each test signs users up (password hashing) and checks accessibility: generous on a busy machine.

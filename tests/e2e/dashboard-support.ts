@@ -145,9 +145,3 @@ export async function openDashboard(page: Page, lang: "en" | "de" = "en") {
   await page.goto(`/${lang}/dashboard`);
   await expect(page.getByRole("heading", { name: lang === "de" ? "Eingeladene Teams" : "Invited Teams" })).toBeVisible({ timeout: 30_000 });
 }
-
-/** Full-page screenshot for review, named by test and viewport. */
-export async function snapshot(page: Page, name: string) {
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
-}

@@ -1,14 +1,6 @@
-import {
-  apiPost,
-  createTeamApi,
-  createUser,
-  inviteAndAccept,
-  openDashboard,
-  setSubscription,
-  signInBrowser,
-  snapshot,
-} from "./dashboard-support";
+import { apiPost, createTeamApi, createUser, inviteAndAccept, openDashboard, setSubscription, signInBrowser } from "./dashboard-support";
 import { axeViolations, expect, test } from "./fixtures";
+import { snapshot } from "./snapshot";
 
 test.describe("dashboard teams", () => {
   // Each test signs users up (password hashing) and checks accessibility: generous on a busy machine.

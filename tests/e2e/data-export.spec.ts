@@ -1,5 +1,6 @@
 import { createVerifiedAccount } from "./accounts-support";
 import { axeViolations, expect, mailsTo, test } from "./fixtures";
+import { snapshot } from "./snapshot";
 
 const texts = {
   en: {
@@ -20,7 +21,7 @@ for (const lang of ["en", "de"] as const) {
   const x = texts[lang];
   test(`a user asks for their data on the account page and downloads it once through the mailed link (${lang}) @phone`, async ({
     page,
-  }, info) => {
+  }) => {
     test.setTimeout(60_000);
     const email = await createVerifiedAccount(page.request, { name: "Dana Download", locale: lang });
     await page.goto(`/${lang}/account`);
@@ -31,7 +32,7 @@ for (const lang of ["en", "de"] as const) {
     await section.getByRole("button", { name: x.button }).click();
     await expect(section.getByRole("status").filter({ hasText: x.sent })).toContainText(email);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/data-export-${lang}-${info.project.name}.png`, fullPage: true });
+    await snapshot(page, `data-export-${lang}`);
 
     let link = "";
     await expect

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { request as apiRequest, type Page } from "@playwright/test";
 import { PASSWORD, uniqueEmail } from "./accounts-support";
-import { snapshot } from "./dashboard-support";
 import { axeViolations, codeFromMail, expect, mailsTo, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
+import { snapshot } from "./snapshot";
 
 const texts = {
   en: {

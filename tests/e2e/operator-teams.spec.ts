@@ -3,6 +3,7 @@ import { request as apiRequest, type Page } from "@playwright/test";
 import { PASSWORD, uniqueEmail } from "./accounts-support";
 import { axeViolations, codeFromMail, expect, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
+import { snapshot } from "./snapshot";
 
 const texts = {
   en: {
@@ -103,13 +104,13 @@ for (const lang of ["en", "de"] as const) {
   const team = lang === "en" ? "Scouts En" : "Scouts De";
   test(`an operator finds a team, sees its members and billing, removes a member and revokes an invitation (${lang}) @phone`, async ({
     page,
-  }, info) => {
+  }) => {
     test.setTimeout(90_000);
     await signIn(page, operatorEmail);
     await page.goto(`${server.url}/${lang}/admin/teams`);
     await expect(page.getByRole("heading", { level: 1, name: x.teams })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/operator-teams-list-${lang}-${info.project.name}.png`, fullPage: true });
+    await snapshot(page, `operator-teams-list-${lang}`);
 
     await page.getByLabel(x.search).fill(team.toLowerCase());
     await page.getByRole("button", { name: x.searchButton, exact: true }).click();
@@ -124,7 +125,7 @@ for (const lang of ["en", "de"] as const) {
     const members = page.getByRole("region", { name: x.members });
     await expect(members.getByRole("row")).toHaveCount(4);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/operator-team-${lang}-${info.project.name}.png`, fullPage: true });
+    await snapshot(page, `operator-team-${lang}`);
 
     await members.getByRole("button", { name: new RegExp(`Max ${team}`) }).click();
     const dialog = page.getByRole("dialog");

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import { createTeamApi, createUser, openDashboard, setSubscription, signInBrowser, snapshot } from "./dashboard-support";
+import { createTeamApi, createUser, openDashboard, setSubscription, signInBrowser } from "./dashboard-support";
 import { expect, test } from "./fixtures";
 import { withStoredConsent } from "./site-helpers";
+import { snapshot } from "./snapshot";
 
 const LANGS = ["en", "de"] as const;
 

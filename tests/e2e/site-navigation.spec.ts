@@ -1,5 +1,6 @@
 import { axeViolations, expect, test } from "./fixtures";
 import { withStoredConsent } from "./site-helpers";
+import { snapshot } from "./snapshot";
 
 test.beforeEach(async ({ page }) => {
   await withStoredConsent(page);
@@ -133,7 +134,7 @@ for (const lang of ["en", "de"] as const) {
     expect(covered).toEqual([]);
     // On the dark footer the button must not blend in.
     expect(buttonColor).not.toBe(footerColor);
-    await page.screenshot({ path: `test-results/screenshots/back-to-top-footer-${lang}-390.png` });
+    await snapshot(page, `back-to-top-footer-${lang}`, { fullPage: false });
   });
 }
 

@@ -1,16 +1,8 @@
 import type { Page } from "@playwright/test";
 import { botCheckHeaders } from "../support/bot-check";
-import {
-  type ApiUser,
-  apiPost,
-  createTeamApi,
-  createUser,
-  inviteAndAccept,
-  setSubscription,
-  signInBrowser,
-  snapshot,
-} from "./dashboard-support";
+import { type ApiUser, apiPost, createTeamApi, createUser, inviteAndAccept, setSubscription, signInBrowser } from "./dashboard-support";
 import { axeViolations, codeFromMail, expect, mailsTo, test } from "./fixtures";
+import { snapshot } from "./snapshot";
 
 /** Opens a page of the team area and waits for its heading (slow machines included). */
 async function open(page: Page, path: string, heading: string) {

@@ -1,5 +1,6 @@
-import { createTeamApi, createUser, inviteAndAccept, setSubscription, signInBrowser, snapshot } from "./dashboard-support";
+import { createTeamApi, createUser, inviteAndAccept, setSubscription, signInBrowser } from "./dashboard-support";
 import { axeViolations, expect, test } from "./fixtures";
+import { snapshot } from "./snapshot";
 
 /** Opens a page of the team area and waits for its heading (slow machines included). */
 async function open(page: import("@playwright/test").Page, path: string, heading: string) {
