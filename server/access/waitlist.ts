@@ -3,7 +3,6 @@ import { sql } from "kysely";
 import type { DB } from "../db/database.js";
 import type { WaitlistStatus } from "../db/schema.js";
 import { queueMails } from "../mail/outbox.js";
-import { waitlistConfirmationMail, waitlistInvitationMail } from "../mail/templates/waitlist.js";
 import { normalizeEmail } from "./email-rules.js";
 
 /** How long a confirmation link works. */
@@ -62,9 +61,12 @@ export async function joinWaitlist(deps: WaitlistDeps, input: { email: string; l
       .returning("id")
       .executeTakeFirst();
     if (!claimed) return false;
-    const mail = waitlistConfirmationMail({ to: row.email, baseUrl: deps.baseUrl, lang: inserted ? input.language : row.language, token });
     await queueMails(trx, [
-      { ...mail, kind: "waitlist-confirmation", messageId: `<waitlist-confirmation.${randomUUID()}@${deps.mailDomain}>` },
+      {
+        kind: "waitlist-confirmation",
+        values: { to: row.email, baseUrl: deps.baseUrl, lang: inserted ? input.language : row.language, token },
+        messageId: `<waitlist-confirmation.${randomUUID()}@${deps.mailDomain}>`,
+      },
     ]);
     return true;
   });
@@ -122,9 +124,12 @@ export async function inviteFromWaitlist(deps: WaitlistDeps, address: string): P
       .onConflict((oc) => oc.column("normalized_email").doUpdateSet({ status: "invited", invited_at: sql<Date>`now()` }))
       .returningAll()
       .executeTakeFirstOrThrow();
-    const mail = waitlistInvitationMail({ to: row.email, baseUrl: deps.baseUrl, lang: row.language });
     await queueMails(trx, [
-      { ...mail, kind: "waitlist-invitation", messageId: `<waitlist-invitation.${randomUUID()}@${deps.mailDomain}>` },
+      {
+        kind: "waitlist-invitation",
+        values: { to: row.email, baseUrl: deps.baseUrl, lang: row.language },
+        messageId: `<waitlist-invitation.${randomUUID()}@${deps.mailDomain}>`,
+      },
     ]);
     return {
       email: row.email,

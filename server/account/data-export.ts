@@ -6,7 +6,6 @@ import type { DB } from "../db/database.js";
 import type { DataExportStatus } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import { queueMails } from "../mail/outbox.js";
-import { dataExportMail } from "../mail/templates/data-export.js";
 import { collectUserData } from "./user-data.js";
 
 /** How long the mailed link works (docs/decisions/082). */
@@ -117,8 +116,13 @@ async function prepare(db: DB, opts: { baseUrl: string; mailDomain: string }, ex
       .where("id", "=", row.id)
       .execute();
     const url = `${opts.baseUrl.replace(/\/+$/, "")}/api/data-export/${token}`;
-    const mail = dataExportMail({ to: row.email, url, expiresAt, lang: row.language });
-    await queueMails(trx, [{ ...mail, kind: "data-export", messageId: `<data-export.${row.id}@${opts.mailDomain}>` }]);
+    await queueMails(trx, [
+      {
+        kind: "data-export",
+        values: { to: row.email, url, expiresAt, lang: row.language },
+        messageId: `<data-export.${row.id}@${opts.mailDomain}>`,
+      },
+    ]);
   });
 }
 

@@ -197,6 +197,17 @@ async function eraseTraces(
       )
       .execute();
   }
+  // Mails queued as values keep them as JSON: the same replacements, on the JSON text of each value.
+  const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+  let data = sql<string>`replace(data::text, ${inJson(who.email)}, ${inJson(who.tombstone)})`;
+  for (const name of names) data = sql<string>`replace(${data}, ${inJson(name)}, '[deleted]')`;
+  const mentions = [email, ...(who.name.trim().length >= 2 ? [who.name.toLowerCase()] : [])];
+  await trx
+    .updateTable("mail_outbox")
+    .set({ data: sql<string>`(${data})::jsonb` })
+    .where("data", "is not", null)
+    .where((eb) => eb.or(mentions.map((text) => eb(sql`lower(data::text)`, "like", `%${likeLiteral(inJson(text))}%`))))
+    .execute();
 }
 
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../db/database.js";
+import { renderQueuedMail } from "../mail/outbox-templates.js";
 
 /**
  * Every table of the schema and where a person's data in it goes: the section of the export that
@@ -123,7 +124,7 @@ export async function collectUserData(db: DB, userId: string) {
     db.selectFrom("contact_request").selectAll().where(sql`lower(email)`, "=", email).orderBy("created_at").execute(),
     db
       .selectFrom("mail_outbox")
-      .select(["kind", "to", "subject", "created_at", "sent_at"])
+      .select(["kind", "to", "data", "subject", "created_at", "sent_at"])
       .where(sql`lower("to")`, "=", email)
       .orderBy("created_at")
       .execute(),
@@ -194,7 +195,7 @@ export async function collectUserData(db: DB, userId: string) {
       localSubscriptions: clean(localSubscriptions),
     },
     contactRequests: clean(contacts),
-    mails: clean([...mails, ...devMails]),
+    mails: clean([...mails.map(withSubject), ...devMails]),
     waitlist: clean(waitlist, ["token_hash"]),
     operatorActions: clean(audit),
     dataExports: clean(exports),
@@ -204,4 +205,9 @@ export async function collectUserData(db: DB, userId: string) {
     wallets: clean(wallets),
     signInLinks: clean(signInLinks),
   };
+}
+
+/** A queued mail without its stored values; its subject rendered from them where it has none stored. */
+function withSubject<T extends { kind: string; data: unknown; subject: string | null }>({ data, ...mail }: T) {
+  return { ...mail, subject: mail.subject ?? renderQueuedMail(mail.kind, data).subject };
 }

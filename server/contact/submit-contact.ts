@@ -2,9 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import type { ContactInput } from "../../core/contact/schema.js";
 import type { DB } from "../db/database.js";
 import { type OutboxMail, outboxRows } from "../mail/outbox.js";
-import { contactConfirmationMail } from "../mail/templates/contact-confirmation.js";
-import { type ContactDetails, contactNotificationMail } from "../mail/templates/contact-notification.js";
-import type { Mail } from "../mail/transport.js";
+import type { ContactDetails } from "../mail/templates/contact-notification.js";
 import { CONTACT_REQUEST_TOPIC } from "./mark-notified.js";
 
 export interface SubmitContext {
@@ -37,18 +35,17 @@ export async function submitContact(db: DB, input: ContactInput, ctx: SubmitCont
     language: ctx.language,
     createdAt: new Date(),
   };
-  const queued = (kind: string, rendered: Mail): OutboxMail => ({
-    ...rendered,
-    kind,
+  const envelope = (kind: string) => ({
     messageId: `<${kind}.${contact.id}@${ctx.mailDomain}>`,
     topic: CONTACT_REQUEST_TOPIC,
     ref: contact.id,
   });
-  const mails = spam
+  // Stored as values: the outbox worker renders the two mails when it sends them.
+  const mails: OutboxMail[] = spam
     ? []
     : [
-        queued("contact-notification", contactNotificationMail(contact, ctx.inbox)),
-        queued("contact-confirmation", contactConfirmationMail(contact)),
+        { kind: "contact-notification", values: { to: ctx.inbox, contact }, ...envelope("contact-notification") },
+        { kind: "contact-confirmation", values: { to: contact.email, contact }, ...envelope("contact-confirmation") },
       ];
   const request = {
     id: contact.id,

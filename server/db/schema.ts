@@ -188,10 +188,13 @@ export interface MailOutboxTable {
   /** Stable Message-ID: a mail re-sent after a crash is recognisable as the same message. */
   message_id: string;
   to: string;
+  /** The values the mail's template (by `kind`) is rendered from, as JSON text on insert (migration 0027). */
+  data: ColumnType<unknown, string | null | undefined, string>;
+  /** The rendered mail: only mails queued before migration 0027 have one. */
   reply_to: string | null;
-  subject: string;
-  text: string;
-  html: string;
+  subject: string | null;
+  text: string | null;
+  html: string | null;
   attempts: Generated<number>;
   next_attempt_at: Generated<Date>;
   locked_until: Date | null;

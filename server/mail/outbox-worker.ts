@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { DB } from "../db/database.js";
-import { type ClaimedMail, claimDueMails, type DeliveryHandler, markSent, releaseLeases, scheduleRetry } from "./outbox.js";
+import { type ClaimedMail, claimDueMails, type DeliveryHandler, mailOf, markSent, releaseLeases, scheduleRetry } from "./outbox.js";
 import type { SendMail } from "./transport.js";
 
 export interface OutboxWorker {
@@ -72,17 +72,7 @@ export function startOutboxWorker(opts: OutboxOptions): OutboxWorker {
   /** Sends one mail; true when the SMTP server took it, otherwise a retry is scheduled. */
   async function send(mail: ClaimedMail): Promise<boolean> {
     try {
-      await withTimeout(
-        sendMail({
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          replyTo: mail.reply_to ?? undefined,
-          messageId: mail.message_id,
-        }),
-        sendTimeoutMs,
-      );
+      await withTimeout(sendMail(mailOf(mail)), sendTimeoutMs);
       return true;
     } catch (error) {
       const delay = retryDelayMs(mail.attempts, retryBaseMs, retryMaxMs);

@@ -1,23 +1,23 @@
 import { type Selectable, sql } from "kysely";
 import type { DB } from "../db/database.js";
 import type { MailOutboxTable } from "../db/schema.js";
+import { type MailOfKind, renderQueuedMail } from "./outbox-templates.js";
 import type { Mail } from "./transport.js";
 
 /**
  * The outbox: mails stored in the database with the change that caused them, delivered by the
- * outbox worker. It knows nothing of the domains that use it; a mail's `topic` and `ref` only say
- * whom to tell once it is delivered and what they know it by.
+ * outbox worker. A mail is stored as its kind and the values its template takes and rendered when
+ * it is sent (outbox-templates.ts). The outbox knows nothing of the domains that use it; a mail's
+ * `topic` and `ref` only say whom to tell once it is delivered and what they know it by.
  */
-export interface OutboxMail extends Mail {
-  /** Which mail this is (e.g. "contact-confirmation"), for whoever reads the table. */
-  kind: string;
+export type OutboxMail = MailOfKind & {
   /** A fixed Message-ID (with angle brackets): a mail re-sent after a crash is the same message. */
   messageId: string;
   /** Whom the worker tells when the mail is delivered: a key of its `onDelivered` handlers. */
   topic?: string;
   /** What the topic knows the mail by, e.g. the id of the record it belongs to. */
   ref?: string;
-}
+};
 
 /**
  * Records what the delivery of a topic's mails means, given their refs. It runs in the transaction
@@ -28,7 +28,7 @@ export type DeliveryHandler = (trx: DB, refs: string[]) => Promise<void>;
 
 export type ClaimedMail = Pick<
   Selectable<MailOutboxTable>,
-  "id" | "message_id" | "to" | "reply_to" | "subject" | "text" | "html" | "attempts"
+  "id" | "kind" | "data" | "message_id" | "to" | "reply_to" | "subject" | "text" | "html" | "attempts"
 >;
 
 /** Stores mails for delivery; pass the transaction that stores what they are about. */
@@ -44,12 +44,18 @@ export function outboxRows(mails: OutboxMail[]) {
     topic: mail.topic ?? null,
     ref: mail.ref ?? null,
     message_id: mail.messageId,
-    to: mail.to,
-    reply_to: mail.replyTo ?? null,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html,
+    to: mail.values.to,
+    data: JSON.stringify(mail.values),
   }));
+}
+
+/** The mail a claimed row stands for: rendered from its values, or as stored by an earlier version. */
+export function mailOf(row: ClaimedMail): Mail {
+  const mail =
+    row.data == null
+      ? { to: row.to, subject: row.subject ?? "", text: row.text ?? "", html: row.html ?? "", replyTo: row.reply_to ?? undefined }
+      : renderQueuedMail(row.kind, row.data);
+  return { ...mail, messageId: row.message_id };
 }
 
 /**
@@ -64,7 +70,7 @@ export async function claimDueMails(db: DB, opts: { limit: number; leaseSeconds:
       where sent_at is null and attempts < ${opts.maxAttempts} and next_attempt_at <= now()
         and (locked_until is null or locked_until < now())
       order by next_attempt_at, id limit ${opts.limit} for update skip locked)
-    returning id, message_id, "to", reply_to, subject, text, html, attempts`.execute(db);
+    returning id, kind, data, message_id, "to", reply_to, subject, text, html, attempts`.execute(db);
   return rows;
 }
 

@@ -7,7 +7,6 @@ import { domainOf } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
 import { AppError, ERRORS, type ErrorCode } from "../errors.js";
 import { queueMails } from "../mail/outbox.js";
-import { teamInvitationMail } from "../mail/templates/team-invitation.js";
 import { assertSeatFree, type QuotaConfig } from "./roster.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,7 +58,7 @@ export async function queueInvitationMail(
     .where("invitation.id", "=", opts.invitationId)
     .executeTakeFirst();
   if (!row) return;
-  const mail = teamInvitationMail({
+  const values = {
     to: row.email,
     invitationId: row.id,
     teamName: row.teamName,
@@ -69,8 +68,8 @@ export async function queueInvitationMail(
     expiresAt: new Date(row.expiresAt),
     baseUrl: opts.baseUrl,
     lang: opts.lang,
-  });
-  await queueMails(db, [{ ...mail, kind: "team-invitation", messageId: `<team-invitation.${row.id}.${randomUUID()}@${opts.mailDomain}>` }]);
+  };
+  await queueMails(db, [{ kind: "team-invitation", values, messageId: `<team-invitation.${row.id}.${randomUUID()}@${opts.mailDomain}>` }]);
 }
 
 /**

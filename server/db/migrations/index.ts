@@ -23,6 +23,7 @@ import * as identifiers from "./0023_identifiers.js";
 import * as subscriptionMilestones from "./0024_subscription_milestones.js";
 import * as operatorTeamsAndDataExport from "./0025_operator_teams_and_data_export.js";
 import * as operatorSearchIndexes from "./0026_operator_search_indexes.js";
+import * as outboxMailValues from "./0027_outbox_mail_values.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0024_subscription_milestones": subscriptionMilestones,
   "0025_operator_teams_and_data_export": operatorTeamsAndDataExport,
   "0026_operator_search_indexes": operatorSearchIndexes,
+  "0027_outbox_mail_values": outboxMailValues,
 };

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { outboxTemplates, renderQueuedMail } from "./outbox-templates.js";
+import { contactConfirmationMail } from "./templates/contact-confirmation.js";
+import { contactNotificationMail } from "./templates/contact-notification.js";
+import { dataExportMail } from "./templates/data-export.js";
+import { teamInvitationMail } from "./templates/team-invitation.js";
+import { waitlistConfirmationMail, waitlistInvitationMail } from "./templates/waitlist.js";
+
+/** Values as they come back from the outbox's JSON column. */
+const stored = (values: unknown) => JSON.parse(JSON.stringify(values));
+
+const contact = {
+  id: "6f1c2f7e-0000-4000-8000-000000000001",
+  name: "Grace <Hopper>",
+  email: "grace@example.com",
+  company: null,
+  message: "Hello & welcome",
+  language: "de",
+  createdAt: new Date("2026-11-27T08:30:00Z"),
+};
+const expiresAt = new Date("2026-12-04T12:00:00Z");
+
+describe("mails rendered from the values the outbox stores", () => {
+  const cases = [
+    ["contact-notification", { to: "inbox@example.com", contact }, contactNotificationMail(contact, "inbox@example.com")],
+    ["contact-confirmation", { to: contact.email, contact }, contactConfirmationMail(contact)],
+    [
+      "team-invitation",
+      {
+        to: "new@example.com",
+        invitationId: "inv-1",
+        teamName: "Talent Scouts",
+        inviterName: "Ada",
+        inviterEmail: "ada@example.com",
+        role: "admin",
+        expiresAt,
+        baseUrl: "https://crm.example",
+        lang: "de",
+      },
+      teamInvitationMail({
+        to: "new@example.com",
+        invitationId: "inv-1",
+        teamName: "Talent Scouts",
+        inviterName: "Ada",
+        inviterEmail: "ada@example.com",
+        role: "admin",
+        expiresAt,
+        baseUrl: "https://crm.example",
+        lang: "de",
+      }),
+    ],
+    [
+      "data-export",
+      { to: "me@example.com", url: "https://crm.example/api/data-export/t", expiresAt, lang: "en" },
+      dataExportMail({ to: "me@example.com", url: "https://crm.example/api/data-export/t", expiresAt, lang: "en" }),
+    ],
+    [
+      "waitlist-confirmation",
+      { to: "w@example.com", baseUrl: "https://crm.example", lang: "de", token: "tok" },
+      waitlistConfirmationMail({ to: "w@example.com", baseUrl: "https://crm.example", lang: "de", token: "tok" }),
+    ],
+    [
+      "waitlist-invitation",
+      { to: "w@example.com", baseUrl: "https://crm.example", lang: "en" },
+      waitlistInvitationMail({ to: "w@example.com", baseUrl: "https://crm.example", lang: "en" }),
+    ],
+  ] as const;
+
+  it("covers every kind the outbox holds", () => {
+    expect(cases.map(([kind]) => kind).sort()).toEqual(Object.keys(outboxTemplates).sort());
+  });
+
+  it.each(cases)("%s: the same mail as its template makes from the original values, dates included", (kind, values, expected) => {
+    expect(renderQueuedMail(kind, stored(values))).toEqual(expected);
+  });
+
+  it("refuses a kind it does not know", () => {
+    expect(() => renderQueuedMail("unknown", {})).toThrow('no mail template for the kind "unknown"');
+  });
+});
