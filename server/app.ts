@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
 import { emailRulesOf } from "./access/email-rules.js";
@@ -19,7 +18,7 @@ import type { BotProtection } from "./bot-protection/bot-protection.js";
 import type { Config } from "./config.js";
 import type { DB } from "./db/database.js";
 import { AppError } from "./errors.js";
-import { requestBody } from "./http/body.js";
+import { bodyLimit, requestBody } from "./http/body.js";
 import { type AppEnv, requestContext } from "./http/context.js";
 import { errorResponse } from "./http/errors.js";
 import { maintenanceGate } from "./http/maintenance.js";

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { matchedRoutes } from "hono/route";
 import { IMAGE_UPLOAD_MAX_BYTES } from "../../core/images.js";
 import { AppError } from "../errors.js";
+import { bodyLimit } from "../http/body.js";
 
 // An uploaded image may have at most IMAGE_UPLOAD_MAX_BYTES (10 MB); the rest of the API takes 64 KB.
 const OWN_LIMIT = Symbol("own body limit");

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { validateContact } from "../../core/contact/schema.js";
 import { emailAllowed, emailRulesOf } from "../access/email-rules.js";
 import type { BotCheck } from "../bot-protection/challenges.js";
@@ -8,6 +7,7 @@ import type { Config } from "../config.js";
 import { domainOf, submitContact } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
+import { bodyLimit } from "../http/body.js";
 import type { AppEnv } from "../http/context.js";
 import { readJson } from "../http/errors.js";
 import { rateLimit } from "../http/rate-limit.js";
