@@ -1,6 +1,6 @@
 // Helpers shared by the benchmarks: free ports, the production server in its own process, a
 // scratch PostgreSQL database, and autocannon runs summarised the same way everywhere.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -32,14 +32,16 @@ export const freePort = () =>
 
 /**
  * The production build (`build/node/main.js`) on a free port with a fresh data folder: PGlite
- * unless `databaseUrl` is given. Resolves once /healthz answers; `stop()` ends it and removes the folder.
+ * unless `databaseUrl` is given, on CPU `cpu` alone when given (see `pinning`). Resolves once
+ * /healthz answers; `stop()` ends it and removes the folder.
  */
-export async function startServer({ databaseUrl, env = {} } = {}) {
+export async function startServer({ databaseUrl, env = {}, cpu } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "crm-bench-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ["build/node/main.js"], {
+  const command = cpu === undefined ? [process.execPath] : ["taskset", "-c", String(cpu), process.execPath];
+  const child = spawn(command[0], [...command.slice(1), "build/node/main.js"], {
     cwd: root,
     env: {
       ...process.env,
@@ -151,6 +153,22 @@ export function load(opts) {
 }
 
 /** One line naming the machine and its load, printed above every table. */
+/**
+ * Keeps the server and the load generator off each other's core, as the figures of bench/README.md
+ * are taken: this process moves to the last CPU and the server is to run on the first. Needs two
+ * CPUs and `taskset` (Debian's util-linux); without them nothing is pinned.
+ */
+export function pinning() {
+  const count = cpus().length;
+  if (count < 2) return { server: undefined, line: "not pinned (one CPU)" };
+  try {
+    execFileSync("taskset", ["-cp", String(count - 1), String(process.pid)], { stdio: "ignore" });
+  } catch {
+    return { server: undefined, line: "not pinned (no taskset)" };
+  }
+  return { server: 0, line: `server pinned to CPU 0, load generator to CPU ${count - 1}` };
+}
+
 export function machineLine() {
   return `Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), load average ${loadavg()
     .map((l) => l.toFixed(1))

@@ -1,12 +1,13 @@
 // Throughput and latency of POST /api/send-contact next to GET /healthz, on the embedded database
 // (PGlite) and on PostgreSQL: autocannon, 20 s at 50 connections per run, rate limits off, mails
-// delivered by the outbox worker to a local SMTP sink during the run (as in production).
+// delivered by the outbox worker to a local SMTP sink during the run (as in production). The server
+// runs on one CPU and the load generator on another when `taskset` is there (`pinning` in lib.mjs).
 // Run from the repository root after `npm run build` and `npm --prefix bench ci`:
 //   node bench/contact/run.mjs [--duration 20] [--connections 50]
 // PostgreSQL runs when BENCH_DATABASE_URL (an admin URL; a scratch database is created) is set.
 import { parseArgs } from "node:util";
 import { SMTPServer } from "smtp-server";
-import { assertRunning, freePort, load, machineLine, scratchDatabase, startServer, table } from "../lib.mjs";
+import { assertRunning, freePort, load, machineLine, pinning, scratchDatabase, startServer, table } from "../lib.mjs";
 
 const { values } = parseArgs({ options: { duration: { type: "string", default: "20" }, connections: { type: "string", default: "50" } } });
 const duration = Number(values.duration);
@@ -22,11 +23,12 @@ const smtp = new SMTPServer({
 const smtpPort = await freePort();
 await new Promise((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
 
+const pinned = pinning();
 const contactBody = JSON.stringify({ name: "Bench Mark", email: "bench@example.com", company: "Load & Co" });
 const rows = [];
 
 async function measure(label, databaseUrl) {
-  const server = await startServer({ databaseUrl, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
+  const server = await startServer({ databaseUrl, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }, cpu: pinned.server });
   try {
     for (const [endpoint, opts] of [
       ["GET /healthz", { url: `${server.url}/healthz` }],
@@ -62,7 +64,7 @@ try {
 }
 
 console.log(`\n${machineLine()}`);
-console.log(`autocannon, ${duration} s at ${connections} connections per row, rate limits off\n`);
+console.log(`autocannon, ${duration} s at ${connections} connections per row, rate limits off, ${pinned.line}\n`);
 console.log(
   table(
     ["database", "endpoint", "req/s (mean)", "p50 ms", "p99 ms", "2xx", "non-2xx", "errors (of which timeouts)", "POST/healthz"],
