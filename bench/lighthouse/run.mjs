@@ -1,4 +1,5 @@
-// Lighthouse 12.8 (mobile preset, Debian Chromium): median of 3 runs per page, plus the JavaScript
+// Lighthouse 12.8 (mobile preset, Debian Chromium): median of 3 runs per page (and each run's score and
+// blocking time), plus the JavaScript
 // transferred before any interaction and the gzip size of the prerendered HTML. Prints a Markdown
 // table. Needs a build (`npm run build`).
 //   node bench/lighthouse/run.mjs [runs] [--pages /en,/de,/en/privacy-policy,/en/sign-in]
@@ -84,6 +85,8 @@ try {
       `${Math.round(m("tbt"))} ms`,
       `${m("jsKb").toFixed(1)} KB`,
       `${(gzipSync(html, { level: 9 }).length / 1024).toFixed(1)} KB`,
+      results.map((r) => r.performance).join(", "),
+      results.map((r) => Math.round(r.tbt)).join(", "),
     ]);
   }
 } finally {
@@ -93,5 +96,21 @@ try {
 console.log(`\n${machineLine()}`);
 console.log(`Lighthouse 12.8.2, mobile preset, median of ${runs} runs, ${chrome}\n`);
 console.log(
-  table(["Page", "Performance", "Accessibility", "Best practices", "SEO", "CLS", "LCP", "TBT", "JS transferred", "HTML (gzip)"], rows),
+  table(
+    [
+      "Page",
+      "Performance",
+      "Accessibility",
+      "Best practices",
+      "SEO",
+      "CLS",
+      "LCP",
+      "TBT",
+      "JS transferred",
+      "HTML (gzip)",
+      "Performance, each run",
+      "TBT ms, each run",
+    ],
+    rows,
+  ),
 );
