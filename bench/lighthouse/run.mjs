@@ -1,7 +1,6 @@
-// Lighthouse 12.8 (mobile preset, Debian Chromium): median of 3 runs per page (and each run's score and
-// blocking time), plus the JavaScript
-// transferred before any interaction and the gzip size of the prerendered HTML. Prints a Markdown
-// table. Needs a build (`npm run build`).
+// Lighthouse 12.8 (mobile preset, Debian Chromium): median of 3 runs per page and each run's score and
+// blocking time, plus the JavaScript transferred before any interaction and the gzip size of the
+// prerendered HTML. Prints a Markdown table. Needs a build (`npm run build`).
 //   node bench/lighthouse/run.mjs [runs] [--pages /en,/de,/en/privacy-policy,/en/sign-in]
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
