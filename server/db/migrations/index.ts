@@ -24,6 +24,7 @@ import * as subscriptionMilestones from "./0024_subscription_milestones.js";
 import * as operatorTeamsAndDataExport from "./0025_operator_teams_and_data_export.js";
 import * as operatorSearchIndexes from "./0026_operator_search_indexes.js";
 import * as outboxMailValues from "./0027_outbox_mail_values.js";
+import * as contactRequestOneTimeIndex from "./0028_contact_request_one_time_index.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "0025_operator_teams_and_data_export": operatorTeamsAndDataExport,
   "0026_operator_search_indexes": operatorSearchIndexes,
   "0027_outbox_mail_values": outboxMailValues,
+  "0028_contact_request_one_time_index": contactRequestOneTimeIndex,
 };
