@@ -31,17 +31,18 @@ export const freePort = () =>
   });
 
 /**
- * The production build (`build/node/main.js`) on a free port with a fresh data folder: PGlite
+ * The production build (`build/node/main.js`, or another `script` taking the same environment) on
+ * a free port with a fresh data folder: PGlite
  * unless `databaseUrl` is given, on CPU `cpu` alone when given (see `pinning`). Resolves once
  * /healthz answers; `stop()` ends it and removes the folder.
  */
-export async function startServer({ databaseUrl, env = {}, cpu } = {}) {
+export async function startServer({ databaseUrl, env = {}, cpu, script = "build/node/main.js" } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "crm-bench-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const command = cpu === undefined ? [process.execPath] : ["taskset", "-c", String(cpu), process.execPath];
-  const child = spawn(command[0], [...command.slice(1), "build/node/main.js"], {
+  const child = spawn(command[0], [...command.slice(1), script], {
     cwd: root,
     env: {
       ...process.env,

@@ -2,6 +2,7 @@
 // (PGlite) and on PostgreSQL: autocannon, 20 s at 50 connections per run, rate limits off, mails
 // delivered by the outbox worker to a local SMTP sink during the run (as in production). The server
 // runs on one CPU and the load generator on another when `taskset` is there (`pinning` in lib.mjs).
+// On PostgreSQL it also measures the bare reference server (reference-server.mjs): the limit.
 // Run from the repository root after `npm run build` and `npm --prefix bench ci`:
 //   node bench/contact/run.mjs [--duration 20] [--connections 50]
 // PostgreSQL runs when BENCH_DATABASE_URL (an admin URL; a scratch database is created) is set.
@@ -27,8 +28,8 @@ const pinned = pinning();
 const contactBody = JSON.stringify({ name: "Bench Mark", email: "bench@example.com", company: "Load & Co" });
 const rows = [];
 
-async function measure(label, databaseUrl) {
-  const server = await startServer({ databaseUrl, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }, cpu: pinned.server });
+async function measure(label, databaseUrl, script) {
+  const server = await startServer({ databaseUrl, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }, cpu: pinned.server, script });
   try {
     for (const [endpoint, opts] of [
       ["GET /healthz", { url: `${server.url}/healthz` }],
@@ -53,6 +54,8 @@ try {
     const database = await scratchDatabase(process.env.BENCH_DATABASE_URL);
     try {
       await measure("PostgreSQL", database.url);
+      // The same insert from a bare server, on the database the product has just migrated and filled.
+      await measure("PostgreSQL, bare reference", database.url, "bench/contact/reference-server.mjs");
     } finally {
       await database.drop();
     }
@@ -67,9 +70,11 @@ console.log(`\n${machineLine()}`);
 console.log(`autocannon, ${duration} s at ${connections} connections per row, rate limits off, ${pinned.line}\n`);
 console.log(
   table(
-    ["database", "endpoint", "req/s (mean)", "p50 ms", "p99 ms", "2xx", "non-2xx", "errors (of which timeouts)", "POST/healthz"],
+    ["database", "endpoint", "req/s (mean)", "p50 ms", "p99 ms", "2xx", "non-2xx", "errors (of which timeouts)", "POST/product's healthz"],
     rows.map((r) => {
-      const health = rows.find((h) => h.label === r.label && h.endpoint === "GET /healthz");
+      // Both servers' inserts are divided by the product's health check on the same database.
+      const product = r.label.replace(", bare reference", "");
+      const health = rows.find((h) => h.label === product && h.endpoint === "GET /healthz");
       const ratio = r.endpoint.startsWith("POST") && health ? `${((r.rps / health.rps) * 100).toFixed(0)} %` : "";
       return [r.label, r.endpoint, Math.round(r.rps), r.p50, r.p99, r.ok, r.non2xx, `${r.errors} (${r.timeouts})`, ratio];
     }),
