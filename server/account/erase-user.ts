@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Auth } from "../auth/auth.js";
 import type { DB } from "../db/database.js";
 import { codeIdentifier } from "../identifiers/email-addresses.js";
@@ -171,42 +171,45 @@ async function eraseTraces(
     .execute();
   // Names shorter than two characters would blot out unrelated text.
   const names = [who.name, who.firstName, who.lastName].filter((n): n is string => Boolean(n && n.trim().length >= 2));
-  const about = (column: string) =>
-    sql<boolean>`(lower(${sql.ref(column)}) like ${`%${likeLiteral(email)}%`}${
-      who.name.trim().length >= 2 ? sql` or ${sql.ref(column)} like ${`%${likeLiteral(who.name)}%`}` : sql``
+  const plain = (text: string) => text;
+  // In the JSON text of queued mails' values a quote or a backslash of a name is escaped.
+  const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+  /** Whether a text mentions the user's address (in any case) or name, in the form `written` gives them. */
+  const about = (text: RawBuilder<unknown>, written = plain) =>
+    sql<boolean>`(lower(${text}) like ${`%${likeLiteral(written(email))}%`}${
+      who.name.trim().length >= 2 ? sql` or ${text} like ${`%${likeLiteral(written(who.name))}%`}` : sql``
     })`;
+  /** The text with the user's address replaced by the tombstone and their names by "[deleted]". */
+  const redact = (text: RawBuilder<unknown>, written = plain) =>
+    names.reduce(
+      (inner, name) => sql<string>`replace(${inner}, ${written(name)}, '[deleted]')`,
+      sql<string>`replace(${text}, ${written(who.email)}, ${written(who.tombstone)})`,
+    );
   // Mails still waiting for them would go to the tombstone: they are dropped.
   await trx.deleteFrom("mail_outbox").where(sql`lower("to")`, "=", email).where("sent_at", "is", null).execute();
+  const [subject, text, html] = [sql.ref("subject"), sql.ref("text"), sql.ref("html")];
   for (const table of ["mail_outbox", "dev_mailbox"] as const) {
-    let redact = (column: string) => sql<string>`replace(${sql.ref(column)}, ${who.email}, ${who.tombstone})`;
-    for (const name of names) {
-      const inner = redact;
-      redact = (column: string) => sql<string>`replace(${inner(column)}, ${name}, '[deleted]')`;
-    }
     await trx
       .updateTable(table)
       .set({
         to: sql<string>`case when lower("to") = ${email} then ${who.tombstone} else "to" end`,
         reply_to: sql<string>`case when lower(reply_to) = ${email} then ${who.tombstone} else reply_to end`,
-        subject: redact("subject"),
-        text: redact("text"),
-        html: redact("html"),
+        subject: redact(subject),
+        text: redact(text),
+        html: redact(html),
       })
       .where((eb) =>
-        eb.or([eb(sql`lower("to")`, "=", email), eb(sql`lower(reply_to)`, "=", email), about("subject"), about("text"), about("html")]),
+        eb.or([eb(sql`lower("to")`, "=", email), eb(sql`lower(reply_to)`, "=", email), about(subject), about(text), about(html)]),
       )
       .execute();
   }
-  // Mails queued as values keep them as JSON: the same replacements, on the JSON text of each value.
-  const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
-  let data = sql<string>`replace(data::text, ${inJson(who.email)}, ${inJson(who.tombstone)})`;
-  for (const name of names) data = sql<string>`replace(${data}, ${inJson(name)}, '[deleted]')`;
-  const mentions = [email, ...(who.name.trim().length >= 2 ? [who.name.toLowerCase()] : [])];
+  // Mails queued as values keep them as JSON: the same replacements, on the JSON text.
+  const data = sql`data::text`;
   await trx
     .updateTable("mail_outbox")
-    .set({ data: sql<string>`(${data})::jsonb` })
+    .set({ data: sql<string>`(${redact(data, inJson)})::jsonb` })
     .where("data", "is not", null)
-    .where((eb) => eb.or(mentions.map((text) => eb(sql`lower(data::text)`, "like", `%${likeLiteral(inJson(text))}%`))))
+    .where(about(data, inJson))
     .execute();
 }
 

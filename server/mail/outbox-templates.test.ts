@@ -20,50 +20,29 @@ const contact = {
 };
 const expiresAt = new Date("2026-12-04T12:00:00Z");
 
+const invitation = {
+  to: "new@example.com",
+  invitationId: "inv-1",
+  teamName: "Talent Scouts",
+  inviterName: "Ada",
+  inviterEmail: "ada@example.com",
+  role: "admin",
+  expiresAt,
+  baseUrl: "https://crm.example",
+  lang: "de",
+};
+const dataExport = { to: "me@example.com", url: "https://crm.example/api/data-export/t", expiresAt, lang: "en" };
+const waitlistConfirmation = { to: "w@example.com", baseUrl: "https://crm.example", lang: "de", token: "tok" };
+const waitlistInvitation = { to: "w@example.com", baseUrl: "https://crm.example", lang: "en" };
+
 describe("mails rendered from the values the outbox stores", () => {
   const cases = [
     ["contact-notification", { to: "inbox@example.com", contact }, contactNotificationMail(contact, "inbox@example.com")],
     ["contact-confirmation", { to: contact.email, contact }, contactConfirmationMail(contact)],
-    [
-      "team-invitation",
-      {
-        to: "new@example.com",
-        invitationId: "inv-1",
-        teamName: "Talent Scouts",
-        inviterName: "Ada",
-        inviterEmail: "ada@example.com",
-        role: "admin",
-        expiresAt,
-        baseUrl: "https://crm.example",
-        lang: "de",
-      },
-      teamInvitationMail({
-        to: "new@example.com",
-        invitationId: "inv-1",
-        teamName: "Talent Scouts",
-        inviterName: "Ada",
-        inviterEmail: "ada@example.com",
-        role: "admin",
-        expiresAt,
-        baseUrl: "https://crm.example",
-        lang: "de",
-      }),
-    ],
-    [
-      "data-export",
-      { to: "me@example.com", url: "https://crm.example/api/data-export/t", expiresAt, lang: "en" },
-      dataExportMail({ to: "me@example.com", url: "https://crm.example/api/data-export/t", expiresAt, lang: "en" }),
-    ],
-    [
-      "waitlist-confirmation",
-      { to: "w@example.com", baseUrl: "https://crm.example", lang: "de", token: "tok" },
-      waitlistConfirmationMail({ to: "w@example.com", baseUrl: "https://crm.example", lang: "de", token: "tok" }),
-    ],
-    [
-      "waitlist-invitation",
-      { to: "w@example.com", baseUrl: "https://crm.example", lang: "en" },
-      waitlistInvitationMail({ to: "w@example.com", baseUrl: "https://crm.example", lang: "en" }),
-    ],
+    ["team-invitation", invitation, teamInvitationMail(invitation)],
+    ["data-export", dataExport, dataExportMail(dataExport)],
+    ["waitlist-confirmation", waitlistConfirmation, waitlistConfirmationMail(waitlistConfirmation)],
+    ["waitlist-invitation", waitlistInvitation, waitlistInvitationMail(waitlistInvitation)],
   ] as const;
 
   it("covers every kind the outbox holds", () => {
