@@ -58,9 +58,22 @@ export async function startOwnServer(
     url,
     dataDir,
     async stop({ keepData = false } = {}) {
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server.once("exit", resolve));
+      await stopProcess(server);
       if (!keepData) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Stops the server as the platform would (SIGTERM); one that has not exited within 20 s is killed and reported. */
+async function stopProcess(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  let timer: NodeJS.Timeout | undefined;
+  const stopped = await Promise.race([exited.then(() => true), new Promise((r) => (timer = setTimeout(r, 20_000, false)))]);
+  clearTimeout(timer);
+  if (stopped) return;
+  server.kill("SIGKILL");
+  await exited;
+  throw new Error("The server did not stop within 20 s of SIGTERM");
 }
