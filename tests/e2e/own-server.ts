@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import { freePort } from "../support/server";
 
 export interface OwnServer {
@@ -21,39 +23,64 @@ export async function startOwnServer(
   opts: { dataDir?: string; hostname?: string } = {},
 ): Promise<OwnServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(path.join(tmpdir(), "crm-e2e-own-")));
-  const port = await freePort();
-  const url = `http://${opts.hostname ?? "127.0.0.1"}:${port}`;
-  const local = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ["build/node/main.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      AUTH_SECRET: "e2e-own-secret-e2e-own-secret-e2e-own",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      RATE_LIMIT: "off",
-      // Proven on the shared server; a spec of an operator setting turns it on if it needs it.
-      BOT_PROTECTION: "off",
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
-    if (Date.now() > deadline) throw new Error("The server did not become healthy within 60 s");
-    const healthy = await fetch(`${local}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) break;
-    await new Promise((r) => setTimeout(r, 200));
+  // A port is free when picked and taken only once the server listens; another process may take it
+  // meanwhile, and then this one exits and is started again on another port.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const url = `http://${opts.hostname ?? "127.0.0.1"}:${port}`;
+    const server: ChildProcess = spawn(process.execPath, ["build/node/main.js"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        AUTH_SECRET: "e2e-own-secret-e2e-own-secret-e2e-own",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        BASE_URL: url,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        REDIS_URL: "",
+        RATE_LIMIT: "off",
+        // Proven on the shared server; a spec of an operator setting turns it on if it needs it.
+        BOT_PROTECTION: "off",
+        // Info, for the line that says it listens; only warnings and errors reach the test output.
+        LOG_LEVEL: "info",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const started = await listening(server, port);
+    if (started === "listening") return ownServer(server, url, dataDir);
+    if (attempt === 3) throw new Error(`The server exited with code ${started.exitCode} before it listened`);
   }
+}
+
+/**
+ * Waits until this process says it listens on its port: a health check could be answered by another
+ * process that took the port first. Passes on the server's warnings and errors (and any line that
+ * is not a log entry) to the test output; the request lines stay out of it.
+ */
+function listening(server: ChildProcess, port: number): Promise<"listening" | { exitCode: number | null }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("The server did not listen within 60 s")), 60_000);
+    server.once("exit", (exitCode) => {
+      clearTimeout(timer);
+      resolve({ exitCode });
+    });
+    createInterface({ input: server.stdout as Readable }).on("line", (line) => {
+      let entry: { level?: number; msg?: string; port?: number } | undefined;
+      try {
+        entry = JSON.parse(line);
+      } catch {}
+      if (entry?.port === port && entry.msg?.startsWith("listening on")) {
+        clearTimeout(timer);
+        resolve("listening");
+      }
+      if (!entry || (entry.level ?? 0) >= 40) process.stdout.write(`${line}\n`);
+    });
+  });
+}
+
+function ownServer(server: ChildProcess, url: string, dataDir: string): OwnServer {
   return {
     url,
     dataDir,

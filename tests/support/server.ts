@@ -57,38 +57,12 @@ export async function startTestServer(
   };
 }
 
-/**
- * The first port of this test worker's block: each worker that runs at the same time as others
- * (Playwright's parallel index, Vitest's pool id) picks from a thousand ports of its own, below the
- * system's ephemeral range where port 0 and other workers' picks land. A server takes a few seconds
- * to listen after its port is picked; without the blocks another worker could pick the same port
- * meanwhile and a test would talk to the other worker's server.
- */
-function workerBlock(): number | undefined {
-  const index = Number(process.env.TEST_PARALLEL_INDEX ?? process.env.VITEST_POOL_ID);
-  return Number.isInteger(index) && index >= 0 ? 20_000 + (index % 12) * 1_000 : undefined;
-}
-
-let picked = 0;
-
-/** A port no other test worker will pick (see `workerBlock`); a process outside the workers gets one from the system. */
 export async function freePort(): Promise<number> {
-  const block = workerBlock();
-  if (block === undefined) return listenOnce(0);
-  for (let tries = 0; tries < 1_000; tries++) {
-    const port = block + (picked++ % 1_000);
-    if (await listenOnce(port).then(Boolean, () => false)) return port;
-  }
-  throw new Error(`No free port in ${block}-${block + 999}`);
-}
-
-/** Listens on the port (0: the system's choice) and lets it go again; rejects when it is taken. */
-async function listenOnce(port: number): Promise<number> {
   const { createServer } = await import("node:net");
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once("error", reject);
-    srv.listen(port, "127.0.0.1", () => {
+    srv.listen(0, "127.0.0.1", () => {
       const { port } = srv.address() as { port: number };
       srv.close(() => resolve(port));
     });
