@@ -97,6 +97,10 @@ export function createApp(deps: AppDeps) {
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(requestContext({ logger, trustedIpHeader: config.TRUSTED_IP_HEADER }));
   app.use(securityHeaders({ https: config.BASE_URL.startsWith("https://") }));
+  // The contact form is answered before the account middleware below, none of which applies to it: it
+  // is public, stays open during maintenance, sets no session cookie and has a body limit of its own.
+  // It is the path a campaign's burst takes (docs/decisions/139).
+  app.route("/", contactRoutes({ ...deps, botCheck: deps.bots.check, trustedOrigins: trustedOrigins(config) }));
   // Outermost on the API: every answer that sets or clears the session cookie sets or clears the hint too.
   app.use("/api/*", signedInHint({ secure: config.BASE_URL.startsWith("https://") }));
   // Maintenance answers before anything reads a session or a body.
@@ -148,7 +152,6 @@ export function createApp(deps: AppDeps) {
   );
   app.route("/", botProtectionRoutes({ check: deps.bots.check, rateLimited: config.RATE_LIMIT, kv: deps.kv }));
   app.route("/", waitlistRoutes(deps));
-  app.route("/", contactRoutes({ ...deps, botCheck: deps.bots.check }));
   app.route("/", billingRoutes({ auth, billing, events }));
   app.route("/", teamRoutes({ auth, teams, provider, config, outbox: deps.outbox }));
   app.route("/", teamDomainRoutes({ auth, db, config, rules: emailRulesOf(config), sendMail: deps.sendMail }));

@@ -5,9 +5,10 @@ import type { AppEnv } from "./context.js";
 
 /**
  * API calls of the public site that stay up in maintenance (the pages themselves are static and
- * always served), and the payment provider's webhooks, which must not be lost.
+ * always served; the contact form is answered before this gate), and the payment provider's
+ * webhooks, which must not be lost.
  */
-const OPEN_DURING_MAINTENANCE = [/^\/api\/send-contact$/, /^\/api\/site-config$/, /^\/api\/webhooks\//];
+const OPEN_DURING_MAINTENANCE = [/^\/api\/site-config$/, /^\/api\/webhooks\//];
 
 /** In maintenance mode, sign-in, sign-up and every account call answer 503 with the maintenance message. */
 export function maintenanceGate(maintenance: MaintenanceSwitch): MiddlewareHandler<AppEnv> {

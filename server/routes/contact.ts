@@ -10,7 +10,9 @@ import { AppError } from "../errors.js";
 import { bodyLimit } from "../http/body.js";
 import type { AppEnv } from "../http/context.js";
 import { readJson } from "../http/errors.js";
+import { refuseNulCharacters } from "../http/nul-characters.js";
 import { rateLimit } from "../http/rate-limit.js";
+import { sameOrigin } from "../http/same-origin.js";
 import type { KeyValueStore } from "../kv.js";
 
 export interface ContactDeps {
@@ -21,12 +23,18 @@ export interface ContactDeps {
   outbox?: { wake(): void };
   /** The proof of work a request must carry (docs/decisions/129). */
   botCheck: BotCheck;
+  /** Origins whose pages may post the form; a cross-site post is refused. */
+  trustedOrigins: string[];
 }
 
 const CONTACT_BODY_LIMIT = 16 * 1024;
 const CONTACT_RATE_LIMIT = { limit: 5, windowSeconds: 60 };
 
-/** POST /api/send-contact: validate, store the request with its mails, answer 201 with the id. */
+/**
+ * POST /api/send-contact: validate, store the request with its mails, answer 201 with the id.
+ * Served ahead of the account middleware (server/app.ts), so its own chain carries the checks every
+ * API call gets: the origin, the rate limit, the proof of work, the body limit, NUL characters.
+ */
 export function contactRoutes(deps: ContactDeps) {
   const { config, db } = deps;
   const emailRules = emailRulesOf(config);
@@ -34,6 +42,7 @@ export function contactRoutes(deps: ContactDeps) {
 
   app.post(
     "/api/send-contact",
+    sameOrigin({ trustedOrigins: deps.trustedOrigins }),
     rateLimit({
       name: "contact",
       ...CONTACT_RATE_LIMIT,
@@ -48,6 +57,7 @@ export function contactRoutes(deps: ContactDeps) {
         throw new AppError("payloadTooLarge");
       },
     }),
+    refuseNulCharacters(),
     async (c) => {
       const result = validateContact(await readJson(c));
       if (!result.success) {
