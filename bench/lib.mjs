@@ -8,8 +8,22 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { SMTPServer } from "smtp-server";
 
 export const root = path.resolve(import.meta.dirname, "..");
+
+/** An SMTP server on a free local port that accepts and discards every message: the product's mail relay. */
+export async function smtpSink() {
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData: (stream, _session, callback) => stream.on("end", () => callback()).resume(),
+  });
+  const port = await freePort();
+  await new Promise((resolve) => smtp.listen(port, "127.0.0.1", resolve));
+  return { url: `smtp://127.0.0.1:${port}`, close: () => smtp.close() };
+}
 
 // Clean-ups still due (servers to stop, scratch databases to drop): an interrupted benchmark runs
 // them before exiting, so it leaves no process, folder or database behind.

@@ -6,8 +6,7 @@
 //   node bench/contact/compare.mjs build/node-before/main.js build/node/main.js [--rounds 2] [--duration 10]
 // PostgreSQL runs when BENCH_DATABASE_URL (an admin URL; a scratch database per run) is set.
 import { parseArgs } from "node:util";
-import { SMTPServer } from "smtp-server";
-import { freePort, load, machineLine, pinning, scratchDatabase, startServer, table } from "../lib.mjs";
+import { load, machineLine, pinning, scratchDatabase, smtpSink, startServer, table } from "../lib.mjs";
 
 const { values, positionals: scripts } = parseArgs({
   allowPositionals: true,
@@ -16,20 +15,13 @@ const { values, positionals: scripts } = parseArgs({
 const duration = Number(values.duration);
 const connections = 50;
 
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onData: (s, _session, cb) => s.on("end", () => cb()).resume(),
-});
-const smtpPort = await freePort();
-await new Promise((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+const smtp = await smtpSink();
 const pinned = pinning();
 const body = JSON.stringify({ name: "Bench Mark", email: "bench@example.com", company: "Load & Co" });
 const rows = [];
 
 async function measure(script, database, databaseUrl, round) {
-  const server = await startServer({ databaseUrl, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }, cpu: pinned.server, script });
+  const server = await startServer({ databaseUrl, env: { SMTP_URL: smtp.url }, cpu: pinned.server, script });
   try {
     const health = await load({ connections, duration, url: `${server.url}/healthz` });
     const contact = await load({

@@ -7,29 +7,20 @@
 //   node bench/contact/run.mjs [--duration 20] [--connections 50]
 // PostgreSQL runs when BENCH_DATABASE_URL (an admin URL; a scratch database is created) is set.
 import { parseArgs } from "node:util";
-import { SMTPServer } from "smtp-server";
-import { assertRunning, freePort, load, machineLine, pinning, scratchDatabase, startServer, table } from "../lib.mjs";
+import { assertRunning, load, machineLine, pinning, scratchDatabase, smtpSink, startServer, table } from "../lib.mjs";
 
 const { values } = parseArgs({ options: { duration: { type: "string", default: "20" }, connections: { type: "string", default: "50" } } });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 
-// An SMTP server that accepts and discards every message.
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  logger: false,
-  onData: (s, _session, cb) => s.on("end", () => cb()).resume(),
-});
-const smtpPort = await freePort();
-await new Promise((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+const smtp = await smtpSink();
 
 const pinned = pinning();
 const contactBody = JSON.stringify({ name: "Bench Mark", email: "bench@example.com", company: "Load & Co" });
 const rows = [];
 
 async function measure(label, databaseUrl, script) {
-  const server = await startServer({ databaseUrl, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` }, cpu: pinned.server, script });
+  const server = await startServer({ databaseUrl, env: { SMTP_URL: smtp.url }, cpu: pinned.server, script });
   try {
     for (const [endpoint, opts] of [
       ["GET /healthz", { url: `${server.url}/healthz` }],
