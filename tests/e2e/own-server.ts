@@ -13,9 +13,14 @@ export interface OwnServer {
   stop(opts?: { keepData?: boolean }): Promise<void>;
 }
 
+/** What the server writes to the test output: its warnings and errors, or down to `E2E_LOG_LEVEL`. */
+const PINO_LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
+const shownLevel: number = PINO_LEVELS[process.env.E2E_LOG_LEVEL as keyof typeof PINO_LEVELS] ?? PINO_LEVELS.warn;
+
 /**
- * A second instance of the production build on its own embedded database, for a spec that needs
- * an operator setting (maintenance, sign-up mode) that must not reach the other specs' server.
+ * An instance of the production build on its own embedded database: the run's shared server
+ * (global-setup.ts), and a spec's own for an operator setting (maintenance, sign-up mode) that must
+ * not reach the other specs' server.
  */
 export async function startOwnServer(
   env: Record<string, string>,
@@ -42,8 +47,8 @@ export async function startOwnServer(
         RATE_LIMIT: "off",
         // Proven on the shared server; a spec of an operator setting turns it on if it needs it.
         BOT_PROTECTION: "off",
-        // Info, for the line that says it listens; only warnings and errors reach the test output.
-        LOG_LEVEL: "info",
+        // At least info, for the line that says it listens; `shownLevel` reaches the test output.
+        LOG_LEVEL: shownLevel < PINO_LEVELS.info ? (process.env.E2E_LOG_LEVEL as string) : "info",
         ...env,
       },
       stdio: ["ignore", "pipe", "inherit"],
@@ -56,8 +61,8 @@ export async function startOwnServer(
 
 /**
  * Waits until this process says it listens on its port: a health check could be answered by another
- * process that took the port first. Passes on the server's warnings and errors (and any line that
- * is not a log entry) to the test output; the request lines stay out of it.
+ * process that took the port first. Passes on the log entries from `shownLevel` up (and any line
+ * that is not a log entry) to the test output; the request lines stay out of it.
  */
 function listening(server: ChildProcess, port: number): Promise<"listening" | { exitCode: number | null }> {
   return new Promise((resolve, reject) => {
@@ -75,7 +80,7 @@ function listening(server: ChildProcess, port: number): Promise<"listening" | { 
         clearTimeout(timer);
         resolve("listening");
       }
-      if (!entry || (entry.level ?? 0) >= 40) process.stdout.write(`${line}\n`);
+      if (!entry || (entry.level ?? 0) >= shownLevel) process.stdout.write(`${line}\n`);
     });
   });
 }
