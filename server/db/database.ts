@@ -38,8 +38,11 @@ export async function openDatabase(opts: {
     // Timestamps come back as Date objects; BIGINT counters as numbers (they stay far below 2^53).
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
-    // An idle client losing its connection (database restart) must not crash the process.
+    // A client losing its connection (database restart) must not crash the process: idle ones report
+    // to the pool; one checked out between two statements (a transaction) has no listener of the
+    // pool's, so each gets its own. Its next query fails as unavailable and the pool drops it.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: "postgres", close: () => db.destroy() };
   }

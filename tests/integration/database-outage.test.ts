@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isDatabaseUnavailable } from "../../server/db/errors.js";
 import { ownPostgres, postgresBinDir } from "../support/own-postgres.js";
 import { freePort, startTestServer, type TestServer } from "../support/server.js";
 
@@ -40,5 +42,18 @@ describe.skipIf(!postgresBinDir())("database outage on PostgreSQL", () => {
     pg.start();
     await expect.poll(async () => (await server.fetch("/healthz")).status, { timeout: 15_000 }).toBe(200);
     expect((await signIn()).status).toBe(401);
+  }, 60_000);
+
+  it("keeps running when the database goes away while a transaction holds a connection between statements", async () => {
+    const transaction = server.db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      pg.stop();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sql`select 1`.execute(trx);
+    });
+    await expect(transaction).rejects.toSatisfy(isDatabaseUnavailable);
+
+    pg.start();
+    await expect.poll(async () => (await server.fetch("/healthz")).status, { timeout: 15_000 }).toBe(200);
   }, 60_000);
 });
