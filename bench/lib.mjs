@@ -20,9 +20,8 @@ export async function smtpSink() {
     logger: false,
     onData: (stream, _session, callback) => stream.on("end", () => callback()).resume(),
   });
-  const port = await freePort();
-  await new Promise((resolve) => smtp.listen(port, "127.0.0.1", resolve));
-  return { url: `smtp://127.0.0.1:${port}`, close: () => smtp.close() };
+  await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  return { url: `smtp://127.0.0.1:${smtp.server.address().port}`, close: () => smtp.close() };
 }
 
 // Clean-ups still due (servers to stop, scratch databases to drop): an interrupted benchmark runs

@@ -66,7 +66,10 @@ export async function startOwnServer(
  */
 function listening(server: ChildProcess, port: number): Promise<"listening" | { exitCode: number | null }> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("The server did not listen within 60 s")), 60_000);
+    const timer = setTimeout(() => {
+      server.kill("SIGKILL");
+      reject(new Error("The server did not listen within 60 s"));
+    }, 60_000);
     server.once("exit", (exitCode) => {
       clearTimeout(timer);
       resolve({ exitCode });
