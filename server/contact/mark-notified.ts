@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "../db/database.js";
 
 /** The outbox topic of a contact request's mails; their ref is the request's id. */
@@ -12,21 +13,20 @@ export const CONTACT_REQUEST_TOPIC = "contact-request";
 export async function markRequestsNotified(trx: DB, requestIds: string[]): Promise<void> {
   // In id order, so two transactions locking the same requests cannot deadlock.
   await trx.selectFrom("contact_request").select("id").where("id", "in", requestIds).orderBy("id").forNoKeyUpdate().execute();
+  // Read from the requests' own mails (two each) rather than from all unsent mails, so the work is
+  // bounded by the batch however many mails wait and whatever the planner's statistics say.
   await trx
     .updateTable("contact_request")
     .set({ status: "notified" })
-    .where("id", "in", requestIds)
     .where("status", "=", "pending")
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("mail_outbox as m")
-            .select("m.id")
-            .where("m.topic", "=", CONTACT_REQUEST_TOPIC)
-            .whereRef("m.ref", "=", "contact_request.id")
-            .where("m.sent_at", "is", null),
-        ),
-      ),
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("mail_outbox")
+        .select("ref")
+        .where("topic", "=", CONTACT_REQUEST_TOPIC)
+        .where("ref", "in", requestIds)
+        .groupBy("ref")
+        .having(sql<boolean>`bool_and(sent_at is not null)`),
     )
     .execute();
 }

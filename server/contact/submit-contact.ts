@@ -1,7 +1,9 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { CompiledQuery, type Insertable } from "kysely";
 import type { ContactInput } from "../../core/contact/schema.js";
+import { batchedWriter } from "../db/batched-writes.js";
 import type { DB } from "../db/database.js";
+import { prepared } from "../db/prepared-statements.js";
 import type { ContactRequestTable, MailOutboxTable } from "../db/schema.js";
 import { type OutboxMail, outboxRows } from "../mail/outbox.js";
 import type { ContactDetails } from "../mail/templates/contact-notification.js";
@@ -22,50 +24,82 @@ export function hashAddress(ip: string, secret: string): string {
   return createHmac("sha256", secret).update(`client-address:${ip}`).digest("hex");
 }
 
-const REQUEST_COLUMNS = [
-  "id",
-  "name",
-  "email",
-  "company",
-  "message",
-  "language",
-  "status",
-  "ip_hash",
-  "user_agent",
-  "created_at",
-] as const satisfies readonly (keyof Insertable<ContactRequestTable>)[];
-const MAIL_COLUMNS = ["kind", "topic", "ref", "message_id", "to", "data"] as const satisfies readonly (keyof MailOutboxTable)[];
+/** The columns an accepted request and its mails are written with, and their SQL types. */
+const REQUEST_COLUMNS = {
+  id: "text",
+  name: "text",
+  email: "text",
+  company: "text",
+  message: "text",
+  language: "text",
+  status: "text",
+  ip_hash: "text",
+  user_agent: "text",
+  created_at: "timestamptz",
+} as const satisfies Partial<Record<keyof Insertable<ContactRequestTable>, string>>;
+const MAIL_COLUMNS = {
+  kind: "text",
+  topic: "text",
+  ref: "text",
+  message_id: "text",
+  to: "text",
+  data: "jsonb",
+} as const satisfies Partial<Record<keyof MailOutboxTable, string>>;
 
-type RequestRow = { [K in (typeof REQUEST_COLUMNS)[number]]: Insertable<ContactRequestTable>[K] };
+type RequestRow = { [K in keyof typeof REQUEST_COLUMNS]: Insertable<ContactRequestTable>[K] };
 type MailRow = ReturnType<typeof outboxRows>[number];
+interface Submission {
+  request: RequestRow;
+  mails: MailRow[];
+}
 
-const placeholders = (count: number, from: number) => `(${Array.from({ length: count }, (_, i) => `$${from + i}`).join(", ")})`;
-
-/**
- * The request and its mails in one statement (atomic without a transaction's three further round
- * trips), written out once per number of mails: building and compiling it with the query builder on
- * every request was a tenth of the contact form's time under a burst (docs/decisions/139).
- */
-const statements = new Map<number, string>();
-function insertRequestWithMails(request: RequestRow, mails: MailRow[]): CompiledQuery {
-  let statement = statements.get(mails.length);
-  if (!statement) {
-    const values = mails.map((_, i) => placeholders(MAIL_COLUMNS.length, REQUEST_COLUMNS.length + i * MAIL_COLUMNS.length + 1));
-    statement = `with request as (
-  insert into contact_request (${REQUEST_COLUMNS.join(", ")}) values ${placeholders(REQUEST_COLUMNS.length, 1)}
-)
-insert into mail_outbox (${MAIL_COLUMNS.map((c) => `"${c}"`).join(", ")}) values ${values.join(", ")}`;
-    statements.set(mails.length, statement);
-  }
-  return CompiledQuery.raw(statement, [
-    ...REQUEST_COLUMNS.map((c) => request[c]),
-    ...mails.flatMap((mail) => MAIL_COLUMNS.map((c) => mail[c])),
-  ]);
+/** `insert into table (…) select … from unnest($n::text[], …)`: any number of rows, one statement text. */
+function unnestInsert(table: string, columns: Record<string, string>, firstParameter: number): string {
+  const names = Object.keys(columns).map((c) => `"${c}"`);
+  const casts = Object.entries(columns).map(([c, type]) => `"${c}"::${type}`);
+  const arrays = names.map((_, i) => `$${firstParameter + i}::text[]`);
+  return `insert into ${table} (${names.join(", ")}) select ${casts.join(", ")} from unnest(${arrays.join(", ")}) as given(${names.join(", ")})`;
 }
 
 /**
- * Stores an accepted request together with its two mails in one statement. A request that filled
- * the honeypot is kept (marked as spam, for the operator to see) but gets no mails.
+ * Requests and their mails in one statement (atomic without a transaction's three further round
+ * trips), each column passed as an array of text, so that one statement text serves any number of
+ * requests and is prepared once per connection on PostgreSQL (docs/decisions/139, 140).
+ */
+const INSERT_SUBMISSIONS = prepared(`with request as (
+  ${unnestInsert("contact_request", REQUEST_COLUMNS, 1)}
+)
+${unnestInsert("mail_outbox", MAIL_COLUMNS, Object.keys(REQUEST_COLUMNS).length + 1)}`);
+
+const asText = (value: string | Date | null | undefined) => (value instanceof Date ? value.toISOString() : (value ?? null));
+
+function insertSubmissions(db: DB, submissions: Submission[]) {
+  const requests = submissions.map((s) => s.request);
+  const mails = submissions.flatMap((s) => s.mails);
+  const parameters = [
+    ...(Object.keys(REQUEST_COLUMNS) as (keyof typeof REQUEST_COLUMNS)[]).map((c) => requests.map((r) => asText(r[c]))),
+    ...(Object.keys(MAIL_COLUMNS) as (keyof typeof MAIL_COLUMNS)[]).map((c) => mails.map((m) => m[c])),
+  ];
+  return db.executeQuery(CompiledQuery.raw(INSERT_SUBMISSIONS, parameters));
+}
+
+/** Per database, the requests arriving together are written together (a burst shares its commits). */
+const writers = new WeakMap<DB, (submission: Submission) => Promise<void>>();
+function writerFor(db: DB) {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = batchedWriter<Submission>(async (submissions) => {
+      await insertSubmissions(db, submissions);
+    });
+    writers.set(db, writer);
+  }
+  return writer;
+}
+
+/**
+ * Stores an accepted request together with its two mails in one statement, shared with the requests
+ * arriving at the same time. A request that filled the honeypot is kept (marked as spam, for the
+ * operator to see) but gets no mails.
  */
 export async function submitContact(db: DB, input: ContactInput, ctx: SubmitContext): Promise<{ id: string; spam: boolean }> {
   const spam = Boolean(input.website?.trim());
@@ -104,7 +138,7 @@ export async function submitContact(db: DB, input: ContactInput, ctx: SubmitCont
     { kind: "contact-notification", values: { to: ctx.inbox, contact }, ...envelope("contact-notification") },
     { kind: "contact-confirmation", values: { to: contact.email, contact }, ...envelope("contact-confirmation") },
   ];
-  await db.executeQuery(insertRequestWithMails(request, outboxRows(mails)));
+  await writerFor(db)({ request, mails: outboxRows(mails) });
   return { id: contact.id, spam };
 }
 

@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import { pglitePool } from "./pglite-pool.js";
+import { preparingClient } from "./prepared-statements.js";
 import type { Database } from "./schema.js";
 import { seedFromTemplate } from "./template.js";
 
@@ -37,7 +38,12 @@ export async function openDatabase(opts: {
     const { default: pg } = await import("pg");
     // Timestamps come back as Date objects; BIGINT counters as numbers (they stay far below 2^53).
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      Client: preparingClient(pg.Client),
+    });
     // A client losing its connection (database restart) must not crash the process: idle ones report
     // to the pool; one checked out between two statements (a transaction) has no listener of the
     // pool's, so each gets its own. Its next query fails as unavailable and the pool drops it.

@@ -25,6 +25,7 @@ import * as operatorTeamsAndDataExport from "./0025_operator_teams_and_data_expo
 import * as operatorSearchIndexes from "./0026_operator_search_indexes.js";
 import * as outboxMailValues from "./0027_outbox_mail_values.js";
 import * as contactRequestOneTimeIndex from "./0028_contact_request_one_time_index.js";
+import * as outboxUnsentIndex from "./0029_outbox_unsent_index.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0026_operator_search_indexes": operatorSearchIndexes,
   "0027_outbox_mail_values": outboxMailValues,
   "0028_contact_request_one_time_index": contactRequestOneTimeIndex,
+  "0029_outbox_unsent_index": outboxUnsentIndex,
 };
