@@ -4,6 +4,9 @@
 // Build each variant, copy its `build/node` aside (e.g. to `build/node-before`; `npm run build`
 // empties `build/`), then from the repository root:
 //   node bench/contact/compare.mjs build/node-before/main.js build/node/main.js [--rounds 2] [--duration 10]
+// When the variants' migrations differ, give each a folder of its own, since a new embedded database
+// starts from the template of the project folder the build sits in: a copy of package.json, links to
+// node_modules, locales and build/client, and the variant's build/node; pass its build/node/main.js.
 // PostgreSQL runs when BENCH_DATABASE_URL (an admin URL; a scratch database per run) is set.
 import { parseArgs } from "node:util";
 import { load, machineLine, pinning, scratchDatabase, smtpSink, startServer, table } from "../lib.mjs";

@@ -2,7 +2,8 @@
 // (PGlite) and on PostgreSQL: autocannon, 20 s at 50 connections per run, rate limits off, mails
 // delivered by the outbox worker to a local SMTP sink during the run (as in production). The server
 // runs on one CPU and the load generator on another when `taskset` is there (`pinning` in lib.mjs).
-// On PostgreSQL it also measures the bare reference server (reference-server.mjs): the limit.
+// On PostgreSQL it also measures the bare reference server (reference-server.mjs): the limit of
+// writing each request in a statement of its own (the product writes a burst's requests together).
 // Run from the repository root after `npm run build` and `npm --prefix bench ci`:
 //   node bench/contact/run.mjs [--duration 20] [--connections 50]
 // PostgreSQL runs when BENCH_DATABASE_URL (an admin URL; a scratch database is created) is set.
