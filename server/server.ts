@@ -111,6 +111,15 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     bots,
   });
 
+  /** Everything the server holds besides its listener, released after it or when it cannot listen. */
+  const release = async () => {
+    await dataExports.stop();
+    await outbox.stop();
+    mailer.close();
+    await closeKv();
+    await database.close();
+  };
+
   const server = await new Promise<Server>((resolve, reject) => {
     // Pages and assets are answered before the app sees them; everything else goes on to it.
     const direct = directFiles(fileRoutes(pageOptions(config, files)), logger);
@@ -120,6 +129,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     });
     s.listen(config.PORT, config.HOST, () => resolve(s));
     s.once("error", reject);
+  }).catch(async (error) => {
+    // A port already taken leaves nothing open behind it, so a caller may start again on another.
+    await release();
+    throw error;
   });
   server.keepAliveTimeout = 65_000;
   server.requestTimeout = 30_000;
@@ -137,11 +150,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       const timer = setTimeout(() => server.closeAllConnections(), 10_000);
       await drained;
       clearTimeout(timer);
-      await dataExports.stop();
-      await outbox.stop();
-      mailer.close();
-      await closeKv();
-      await database.close();
+      await release();
       logger.info("stopped");
     })();
     return closing;

@@ -24,20 +24,20 @@ export async function startTestServer(
   shared?: TestDatabase,
 ): Promise<TestServer> {
   const database = shared ?? (await createTestDatabase(kind));
-  const port = await freePort();
-  const config = loadConfig({
-    NODE_ENV: "test",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    BASE_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.databaseUrl ?? "",
-    RATE_LIMIT: "off",
-    BOT_PROTECTION: "off",
-    LOG_LEVEL: "silent",
-    ...env,
-  });
-  const running = await startServer(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }) });
+  const { port, config, running } = await startOnFreePort((port) =>
+    loadConfig({
+      NODE_ENV: "test",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.databaseUrl ?? "",
+      RATE_LIMIT: "off",
+      BOT_PROTECTION: "off",
+      LOG_LEVEL: "silent",
+      ...env,
+    }),
+  );
   const localUrl = `http://127.0.0.1:${port}`;
   return {
     ...running,
@@ -55,6 +55,24 @@ export async function startTestServer(
       if (!shared) await database.drop();
     },
   };
+}
+
+/**
+ * A port is free when picked and taken only when the server listens; a test file starting at the
+ * same moment can take it in between. The server then releases everything it opened, and starts
+ * again on another port.
+ */
+async function startOnFreePort(configFor: (port: number) => Config) {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const config = configFor(port);
+    try {
+      const running = await startServer(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }) });
+      return { port, config, running };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt === 3) throw error;
+    }
+  }
 }
 
 export async function freePort(): Promise<number> {
