@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database.js";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.js";
-import { freePort } from "../support/server.js";
+import { freePort, testEnvironment } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
 
 /** Starting a server on a fresh embedded database can take long on a busy machine. */
@@ -15,17 +15,10 @@ function spawnServer(database: TestDatabase, port: number, smtpUrl: string): Chi
   return spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: {
       ...process.env,
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: database.dataDir,
-      DATABASE_URL: database.databaseUrl ?? "",
+      ...testEnvironment(port, database),
       REDIS_URL: "",
       SMTP_URL: smtpUrl,
       CONTACT_INBOX: INBOX,
-      RATE_LIMIT: "off",
-      BOT_PROTECTION: "off",
       LOG_LEVEL: "error",
     },
     stdio: ["ignore", "ignore", "inherit"],

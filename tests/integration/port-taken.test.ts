@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.js";
 import { startServer } from "../../server/server.js";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/databases.js";
-import { freePort } from "../support/server.js";
+import { freePort, testEnvironment } from "../support/server.js";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -19,19 +19,7 @@ async function occupiedPort(): Promise<number> {
   return (blocker.address() as { port: number }).port;
 }
 
-function configOn(port: number, database: TestDatabase) {
-  return loadConfig({
-    NODE_ENV: "test",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    BASE_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.databaseUrl ?? "",
-    RATE_LIMIT: "off",
-    BOT_PROTECTION: "off",
-    LOG_LEVEL: "silent",
-  });
-}
+const configOn = (port: number, database: TestDatabase) => loadConfig(testEnvironment(port, database));
 
 async function connectionsTo(databaseUrl: string): Promise<number> {
   const name = new URL(databaseUrl).pathname.slice(1);

@@ -13,6 +13,21 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
+/** The environment of a test server on `port` with `database`: rate limits and bot protection off, no log. */
+export function testEnvironment(port: number, database: TestDatabase): Record<string, string> {
+  return {
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl ?? "",
+    RATE_LIMIT: "off",
+    BOT_PROTECTION: "off",
+    LOG_LEVEL: "silent",
+  };
+}
+
 /**
  * Starts the real server in this process on a free port with a fresh database.
  * Rate limits and bot protection are off unless a test turns them on.
@@ -24,20 +39,7 @@ export async function startTestServer(
   shared?: TestDatabase,
 ): Promise<TestServer> {
   const database = shared ?? (await createTestDatabase(kind));
-  const { port, config, running } = await startOnFreePort((port) =>
-    loadConfig({
-      NODE_ENV: "test",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: database.dataDir,
-      DATABASE_URL: database.databaseUrl ?? "",
-      RATE_LIMIT: "off",
-      BOT_PROTECTION: "off",
-      LOG_LEVEL: "silent",
-      ...env,
-    }),
-  );
+  const { port, config, running } = await startOnFreePort((port) => loadConfig({ ...testEnvironment(port, database), ...env }));
   const localUrl = `http://127.0.0.1:${port}`;
   return {
     ...running,
