@@ -9,8 +9,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Bounds, not measurements (docs/decisions/141): a machine three times slower than usual still
+  // passes; speed is what the benchmarks measure.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.PW_JSON_REPORT ? [["line"], ["json", { outputFile: process.env.PW_JSON_REPORT }]] : [["list"]],
   use: {
     baseURL: process.env.E2E_BASE_URL,

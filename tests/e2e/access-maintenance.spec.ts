@@ -38,12 +38,12 @@ const test = base.extend({
 
 // Two pages with an accessibility check each, on a second server.
 // The tests of this file share its own server: in parallel mode each test would start one for itself.
-test.describe.configure({ mode: "default", timeout: 60_000 });
+test.describe.configure({ mode: "default", timeout: 120_000 });
 
 let server: OwnServer;
 test.beforeAll(async () => {
   // A fresh embedded database is created and migrated first.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   server = await startOwnServer({ MAINTENANCE: "1" });
 });
 test.afterAll(() => server?.stop());

@@ -42,12 +42,12 @@ const texts = {
 
 // Each mode runs on a second server of its own, with the page checks of two screens each.
 // The tests of this file share its own server: in parallel mode each test would start one for itself.
-test.describe.configure({ mode: "default", timeout: 90_000 });
+test.describe.configure({ mode: "default", timeout: 180_000 });
 
 test.describe("restricted sign-up", () => {
   let server: OwnServer;
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     server = await startOwnServer({ SIGNUP_MODE: "restricted", SMTP_URL: process.env.E2E_SMTP_URL as string });
   });
   test.afterAll(() => server?.stop());
@@ -77,7 +77,7 @@ test.describe("restricted sign-up", () => {
 test.describe("waitlist sign-up", () => {
   let server: OwnServer;
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     server = await startOwnServer({ SIGNUP_MODE: "waitlist", SMTP_URL: process.env.E2E_SMTP_URL as string });
   });
   test.afterAll(() => server?.stop());

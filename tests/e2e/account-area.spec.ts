@@ -11,7 +11,7 @@ const TEXTS = {
 
 test.describe("account area", () => {
   // Each test signs a user up (password hashing) and checks accessibility: generous on a busy machine.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   for (const lang of ["en", "de"] as const) {
     const x = TEXTS[lang];
@@ -30,7 +30,7 @@ test.describe("account area", () => {
       const user = await createUser("Nora Navigator");
       await signInBrowser(context, user);
       await page.goto(`/${lang}/account`);
-      await expect(page.getByRole("heading", { level: 1, name: x.profile })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole("heading", { level: 1, name: x.profile })).toBeVisible({ timeout: 60_000 });
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
       // No site header or footer of the public pages: the account header and footer only.
       await expect(page.getByRole("link", { name: x.back })).toBeVisible();
@@ -107,7 +107,7 @@ for (const lang of ["en", "de"] as const) {
   const x = FLOW[lang];
 
   test.describe(`account features (${lang})`, () => {
-    test.describe.configure({ timeout: 180_000 });
+    test.describe.configure({ timeout: 360_000 });
 
     test(`edits the profile and uploads a profile image (${lang}) @phone`, async ({ page, context }) => {
       const user = await createUser("Paula Profile");

@@ -83,7 +83,7 @@ async function installWallet(page: Page) {
 
 test.describe("ways to sign in on the account page", () => {
   // Each test signs a user up (password hashing) and checks accessibility: generous on a busy machine.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   for (const lang of ["en", "de"] as const) {
     const x = TEXTS[lang];
@@ -93,7 +93,7 @@ test.describe("ways to sign in on the account page", () => {
       await signInBrowser(context, user);
       await page.goto(`/${lang}/account`);
       const section = page.getByRole("region", { name: x.emails });
-      await expect(section.getByText(user.email)).toBeVisible({ timeout: 30_000 });
+      await expect(section.getByText(user.email)).toBeVisible({ timeout: 60_000 });
 
       const second = uniqueEmail("second");
       await section.getByRole("button", { name: x.add }).click();
@@ -123,7 +123,7 @@ test.describe("ways to sign in on the account page", () => {
       await signInAtGoogleAs(context, { email: uniqueEmail("g-link"), given_name: "Gus", family_name: "Google" });
       await page.goto(`/${lang}/account`);
       const section = page.getByRole("region", { name: x.connected });
-      await expect(section.getByText(x.none)).toBeVisible({ timeout: 30_000 });
+      await expect(section.getByText(x.none)).toBeVisible({ timeout: 60_000 });
       await section.getByRole("button", { name: x.connect }).click();
 
       await expect(page).toHaveURL(new RegExp(`/${lang}/account$`));

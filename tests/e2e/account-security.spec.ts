@@ -6,7 +6,7 @@ import { axeViolations, expect, interactiveNavigation } from "./fixtures";
 import { snapshot } from "./snapshot";
 
 /** Waits for what hashes a password or loads a whole page on a busy machine. */
-const SLOW = { timeout: 30_000 };
+const SLOW = { timeout: 60_000 };
 
 /** Not on the list of common passwords. */
 const NEW_PASSWORD = "Quiet lanterns over 7 harbours";
@@ -97,7 +97,7 @@ for (const lang of ["en", "de"] as const) {
 
   test.describe(`password and two-step verification (${lang})`, () => {
     // Users are signed up and signed in several times (password hashing), and pages are checked with axe.
-    test.describe.configure({ timeout: 180_000 });
+    test.describe.configure({ timeout: 360_000 });
 
     test(`changing the password with "sign out of all other devices" signs the other browser out (${lang}) @phone`, async ({
       page,
@@ -110,7 +110,7 @@ for (const lang of ["en", "de"] as const) {
       await signInBrowser(elsewhere, { cookie: await signInElsewhere(user) });
       const other = interactiveNavigation(await elsewhere.newPage());
       await other.goto(`/${lang}/account`);
-      await expect(other.getByRole("heading", { level: 1, name: x.profileTitle })).toBeVisible({ timeout: 30_000 });
+      await expect(other.getByRole("heading", { level: 1, name: x.profileTitle })).toBeVisible({ timeout: 60_000 });
 
       await page.goto(`/${lang}/account/security`);
       const section = page.getByRole("region", { name: x.passwordTitle });
@@ -128,7 +128,7 @@ for (const lang of ["en", "de"] as const) {
       await elsewhere.close();
       // This browser stays signed in.
       await page.reload();
-      await expect(page.getByRole("region", { name: x.passwordTitle })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole("region", { name: x.passwordTitle })).toBeVisible({ timeout: 60_000 });
     });
 
     test(`sets up an authenticator app, then signs in with a code and with a backup code (${lang}) @phone`, async ({ page, context }) => {

@@ -39,12 +39,12 @@ const TEXT = {
 type Lang = keyof typeof TEXT;
 
 /** Waits for what a password sign-in or a reload does on a busy machine (password hashing, a full page load). */
-const SLOW = { timeout: 30_000 };
+const SLOW = { timeout: 60_000 };
 
 /** The account page, loaded for the account the browser has active. */
 async function openAccount(page: Page, lang: Lang, user: ApiUser) {
   await page.goto(`/${lang}/account`);
-  await expect(page.getByRole("heading", { level: 1, name: TEXT[lang].profile })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { level: 1, name: TEXT[lang].profile })).toBeVisible({ timeout: 60_000 });
   await expect(menuButton(page, user)).toBeVisible(SLOW);
 }
 
@@ -85,7 +85,7 @@ async function addAccount(page: Page, lang: Lang, active: ApiUser, added: ApiUse
 
 test.describe("account switcher", () => {
   // Three accounts are signed up (password hashing) and the page is checked for accessibility.
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 360_000 });
 
   for (const lang of ["en", "de"] as const) {
     const x = TEXT[lang];

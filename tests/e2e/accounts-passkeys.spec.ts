@@ -4,7 +4,7 @@ import { axeViolations, codeFromMail, expect, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 /** Waits for what hashes a password or loads a whole page on a busy machine. */
-const SLOW = { timeout: 30_000 };
+const SLOW = { timeout: 60_000 };
 
 const TEXT = {
   en: {
@@ -57,7 +57,7 @@ let server: OwnServer;
 test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   server = await startOwnServer({ SMTP_URL: process.env.E2E_SMTP_URL as string }, { hostname: "localhost" });
 });
 test.afterAll(() => server?.stop());
@@ -104,7 +104,7 @@ for (const lang of ["en", "de"] as const) {
   const x = TEXT[lang];
 
   test(`registers a passkey, signs in with it, renames and removes it (${lang}) @phone`, async ({ page, pageErrors }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const name = lang === "en" ? "Petra Passkey" : "Paul Passkey";
     const email = await createAccount(name);
     await addVirtualAuthenticator(page);

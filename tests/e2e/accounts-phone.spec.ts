@@ -7,7 +7,7 @@ import { type OwnServer, startOwnServer } from "./own-server";
 import { snapshot } from "./snapshot";
 
 /** Waits for what hashes a password or loads a whole page on a busy machine. */
-const SLOW = { timeout: 30_000 };
+const SLOW = { timeout: 60_000 };
 
 const TEXT = {
   en: {
@@ -69,7 +69,7 @@ let server: OwnServer;
 test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   sms = await startSmsProviderDouble();
   server = await startOwnServer({
     SMTP_URL: process.env.E2E_SMTP_URL as string,
@@ -114,7 +114,7 @@ for (const lang of ["en", "de"] as const) {
   const x = TEXT[lang];
 
   test(`adds and verifies a phone number, turns on text message codes and signs in with the phone (${lang}) @phone`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const rest = String(randomInt(10_000_000, 99_999_999));
     const e164 = `+49151${rest}`;
     const email = await signedInAccount(page, lang);

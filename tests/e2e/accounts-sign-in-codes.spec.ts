@@ -4,7 +4,7 @@ import { createVerifiedAccount, PASSWORD, test, typeCode } from "./accounts-supp
 import { axeViolations, codeFromMail, expect, mailsTo } from "./fixtures";
 import { snapshot } from "./snapshot";
 
-const SLOW = { timeout: 15_000 };
+const SLOW = { timeout: 30_000 };
 
 const texts = {
   en: {
@@ -84,8 +84,8 @@ async function askForLink(page: Page, lang: "en" | "de", email: string) {
   await expect(page.getByRole("status").filter({ hasText: x.waitingStatus })).toBeVisible();
 }
 
-// Each test makes an account, reads mails and runs two browsers or tabs: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 120_000 });
+// Each test makes an account, reads mails and runs two browsers or tabs: more than the default 60 s on a slow machine.
+test.describe.configure({ timeout: 240_000 });
 
 for (const lang of ["en", "de"] as const) {
   const x = texts[lang];

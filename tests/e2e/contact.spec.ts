@@ -75,7 +75,7 @@ for (const lang of ["en", "de"] as const) {
   test.describe(`contact form in ${lang}`, () => {
     test(`validates, shows the processing state, then thanks the sender who gets a confirmation @phone`, async ({ page }, info) => {
       // Two accessibility checks of the whole landing page and two mails to wait for.
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const email = `visitor-${lang}-${info.project.name}-${Date.now()}@example.com`;
       const form = await openForm(page, lang);
       const name = form.getByLabel(tx.name);
@@ -99,7 +99,7 @@ for (const lang of ["en", "de"] as const) {
       await form.getByLabel(tx.company).fill("Analytical Engines & Co");
       await form.getByRole("textbox", { name: tx.message }).fill("Could you show us a demo?\nThanks!");
       // The proof of work solved by itself once the form was touched; its checkbox is labelled and reachable.
-      await expect(form.getByText(tx.checked)).toBeVisible({ timeout: 20_000 });
+      await expect(form.getByText(tx.checked)).toBeVisible({ timeout: 40_000 });
       await expect(form.getByRole("checkbox")).toBeChecked();
       await snapshot(page, `contact-bot-check-${lang}`, { fullPage: false });
 
@@ -124,9 +124,9 @@ for (const lang of ["en", "de"] as const) {
       await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
       expect(await axeViolations(page)).toEqual([]);
 
-      await expect.poll(async () => (await mailsTo(email)).map((m) => m.subject), { timeout: 10_000 }).toEqual([tx.confirmation]);
+      await expect.poll(async () => (await mailsTo(email)).map((m) => m.subject), { timeout: 20_000 }).toEqual([tx.confirmation]);
       await expect
-        .poll(async () => (await mailsTo("contact@localhost")).filter((m) => m.text.includes(email)).length, { timeout: 10_000 })
+        .poll(async () => (await mailsTo("contact@localhost")).filter((m) => m.text.includes(email)).length, { timeout: 20_000 })
         .toBe(1);
       // The message reaches the team only.
       const [team] = (await mailsTo("contact@localhost")).filter((m) => m.text.includes(email));

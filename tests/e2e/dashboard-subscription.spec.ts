@@ -5,7 +5,7 @@ import { snapshot } from "./snapshot";
 
 test.describe("dashboard subscription", () => {
   // Each test signs users up (password hashing) and checks accessibility: generous on a busy machine.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test("a pro sign-up's checkout starts a 30-day trial; the dashboard shows Pro, Manage subscription and the team @phone", async ({
     page,
@@ -101,7 +101,7 @@ test.describe("dashboard subscription", () => {
       await page.getByRole("button", { name: x.confirm }).click();
       await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard\\?checkout=success$`));
       const yours = page.getByRole("region", { name: x.yours });
-      await expect(yours.getByText("Difference Engines")).toHaveCount(1, { timeout: 30_000 });
+      await expect(yours.getByText("Difference Engines")).toHaveCount(1, { timeout: 60_000 });
       await expect(page.getByRole("button", { name: "Charles Babbage" })).toContainText("Pro");
       await expect(page.getByRole("region", { name: x.started })).toContainText(x.daysLeft);
       expect(await axeViolations(page)).toEqual([]);

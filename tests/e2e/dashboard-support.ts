@@ -143,5 +143,5 @@ export async function startCheckoutApi(user: ApiUser, teamName: string, lang = "
 /** Opens the dashboard and waits until the subscription and team lists have loaded (slow machines included). */
 export async function openDashboard(page: Page, lang: "en" | "de" = "en") {
   await page.goto(`/${lang}/dashboard`);
-  await expect(page.getByRole("heading", { name: lang === "de" ? "Eingeladene Teams" : "Invited Teams" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: lang === "de" ? "Eingeladene Teams" : "Invited Teams" })).toBeVisible({ timeout: 60_000 });
 }

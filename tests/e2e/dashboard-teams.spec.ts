@@ -4,7 +4,7 @@ import { snapshot } from "./snapshot";
 
 test.describe("dashboard teams", () => {
   // Each test signs users up (password hashing) and checks accessibility: generous on a busy machine.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test("a second user invited to a team sees it under Invited Teams and can view it @phone", async ({ page, context }) => {
     const admin = await createUser("Team Admin");

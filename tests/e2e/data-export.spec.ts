@@ -22,7 +22,7 @@ for (const lang of ["en", "de"] as const) {
   test(`a user asks for their data on the account page and downloads it once through the mailed link (${lang}) @phone`, async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const email = await createVerifiedAccount(page.request, { name: "Dana Download", locale: lang });
     await page.goto(`/${lang}/account`);
     const section = page.getByRole("region", { name: x.heading });
@@ -42,7 +42,7 @@ for (const lang of ["en", "de"] as const) {
           link = /https?:\/\/\S+\/api\/data-export\/[A-Za-z0-9_-]+/.exec(mail?.text ?? "")?.[0] ?? "";
           return link;
         },
-        { timeout: 20_000 },
+        { timeout: 40_000 },
       )
       .toBeTruthy();
     const download = await page.request.get(new URL(link).pathname);

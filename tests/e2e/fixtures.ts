@@ -83,7 +83,7 @@ export async function codeFromMail(address: string, subject?: RegExp): Promise<s
         code = /\b(\d{6})\b/.exec(mails.at(-1)?.text ?? "")?.[1];
         return code;
       },
-      { timeout: 10_000 },
+      { timeout: 20_000 },
     )
     .toBeTruthy();
   return code as string;

@@ -56,7 +56,7 @@ test.describe.configure({ mode: "default" });
 // The console needs an operator, made the way an operator is made: by the command line, with the server stopped
 // (the embedded database has one process at a time).
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const env = { SMTP_URL: process.env.E2E_SMTP_URL as string };
   const first = await startOwnServer(env);
   await createAccount(first.url, operatorEmail, "Olga Operator");
@@ -87,7 +87,7 @@ for (const lang of ["en", "de"] as const) {
   const x = texts[lang];
   test(`an operator finds a user, bans them, lifts the ban and sees both in the audit log (${lang}) @phone`, async ({ page }) => {
     // A walk through four screens, each checked with axe.
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await signIn(page, operatorEmail);
     await page.goto(`${server.url}/${lang}/admin/users`);
     await expect(page.getByRole("heading", { level: 1, name: x.users })).toBeVisible();
@@ -150,7 +150,7 @@ for (const lang of ["en", "de"] as const) {
     de: { nav: "Kontaktanfragen", details: "Details", note: "Notiz (optional)", handled: "Als erledigt markieren", state: "Erledigt" },
   }[lang];
   test(`an operator reads a contact request and marks it handled with a note (${lang}) @phone`, async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const name = `Grace ${lang.toUpperCase()} Hopper`;
     const sent = await page.request.post(`${server.url}/api/send-contact`, {
       headers: { origin: server.url },
@@ -173,7 +173,7 @@ for (const lang of ["en", "de"] as const) {
 }
 
 test("an operator sees a started trial among the subscriptions and filters by status (de) @phone", async ({ page, browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // A recruiter starts the pro trial through the local payment provider.
   const recruiter = await browser.newContext();
   const email = uniqueEmail("trial");
@@ -236,7 +236,7 @@ const impersonation = {
 for (const lang of ["en", "de"] as const) {
   const x = impersonation[lang];
   test(`an operator signs in as a user, sees every page say so, and signs out back to the console (${lang}) @phone`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await signIn(page, operatorEmail);
     await page.goto(`${server.url}/${lang}/admin/users?q=ulla`);
     await page.getByRole("table").getByRole("link", { name: "Ulla Recruiter" }).click();
@@ -341,7 +341,7 @@ const privacyTexts = {
 for (const lang of ["en", "de"] as const) {
   const x = privacyTexts[lang];
   test(`an operator sends a user their data, then deletes the user after typing the address (${lang}) @phone`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const email = uniqueEmail(`erased-${lang}`);
     await createAccount(server.url, email, "Erika Export", lang);
     await signIn(page, operatorEmail);
@@ -355,7 +355,7 @@ for (const lang of ["en", "de"] as const) {
     await expect(exports.getByRole("alert").or(exports.getByRole("status")).filter({ hasText: x.started })).toBeVisible();
     await expect(exports.getByRole("listitem")).toHaveCount(1);
     // The link goes to the user, in the user's language, never to the operator.
-    await expect.poll(async () => (await mailsTo(email)).some((m) => m.subject === x.subject), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => (await mailsTo(email)).some((m) => m.subject === x.subject), { timeout: 40_000 }).toBe(true);
     expect((await mailsTo(operatorEmail)).some((m) => m.subject === x.subject)).toBe(false);
     expect(await axeViolations(page)).toEqual([]);
 

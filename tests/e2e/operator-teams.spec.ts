@@ -77,7 +77,7 @@ test.describe.configure({ mode: "default" });
 
 // The console needs an operator, made by the command line with the server stopped (see operator-console.spec.ts).
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const env = { SMTP_URL: process.env.E2E_SMTP_URL as string };
   const first = await startOwnServer(env);
   (await createAccount(first.url, operatorEmail, "Olga Operator")).dispose();
@@ -105,7 +105,7 @@ for (const lang of ["en", "de"] as const) {
   test(`an operator finds a team, sees its members and billing, removes a member and revokes an invitation (${lang}) @phone`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await signIn(page, operatorEmail);
     await page.goto(`${server.url}/${lang}/admin/teams`);
     await expect(page.getByRole("heading", { level: 1, name: x.teams })).toBeVisible();

@@ -54,7 +54,7 @@ test.describe("site header", () => {
 
 test.describe("no sideways scrolling", () => {
   // Signs users up (password hashing) and visits many pages: generous on a busy machine.
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 360_000 });
 
   const LONG_NAME = "Internationale Personalberatung für Ingenieurwesen, Informatik und Naturwissenschaften Nord-Ost GmbH";
   const LONG_WORD = "Talentschmiede".repeat(7).slice(0, 100);

@@ -7,7 +7,7 @@ import { snapshot } from "./snapshot";
 /** Opens a page of the team area and waits for its heading (slow machines included). */
 async function open(page: Page, path: string, heading: string) {
   await page.goto(path);
-  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible({ timeout: 60_000 });
 }
 
 /** The path of the invitation link in the latest invitation mail to `address`. */
@@ -20,14 +20,14 @@ async function invitationPath(address: string, subject: RegExp): Promise<string>
         path = /\/(en|de)\/teams\/invitations\/[\w-]+/.exec(mail?.text ?? "")?.[0] ?? "";
         return path;
       },
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     )
     .toBeTruthy();
   return path;
 }
 
 test.describe("team members and invitations", () => {
-  test.describe.configure({ timeout: 150_000 });
+  test.describe.configure({ timeout: 300_000 });
 
   test("an admin invites two addresses at once, one accepts in another browser, then the admin changes a role and removes a member @phone", async ({
     page,
@@ -80,10 +80,10 @@ test.describe("team members and invitations", () => {
     expect(await axeViolations(inesPage)).toEqual([]);
     await snapshot(inesPage, "team-invitation-en");
     await inesPage.getByRole("button", { name: "Accept invitation" }).click();
-    await expect(inesPage.getByRole("heading", { level: 1, name: "Echo Hiring" })).toBeVisible({ timeout: 30_000 });
+    await expect(inesPage.getByRole("heading", { level: 1, name: "Echo Hiring" })).toBeVisible({ timeout: 60_000 });
     await expect(inesPage).toHaveURL(new RegExp(`/en/teams/${team.id}$`));
     await inesPage.goto("/en/dashboard");
-    await expect(inesPage.getByText("You are working in the team Echo Hiring.")).toBeVisible({ timeout: 30_000 });
+    await expect(inesPage.getByText("You are working in the team Echo Hiring.")).toBeVisible({ timeout: 60_000 });
     await other.close();
     // Jonas accepts through the API.
     const jonasLink = await invitationPath(jonas.email, /Echo Hiring/);
@@ -115,7 +115,7 @@ test.describe("team members and invitations", () => {
 
     await page.getByRole("link", { name: "Billing" }).click();
     const billing = page.getByRole("region", { name: "Billing" });
-    await expect(billing.getByText("You pay for this team with your subscription.")).toBeVisible({ timeout: 30_000 });
+    await expect(billing.getByText("You pay for this team with your subscription.")).toBeVisible({ timeout: 60_000 });
     await expect(billing.getByRole("list", { name: "Status of Pro" }).getByText("Current plan")).toBeVisible();
     await expect(billing.getByRole("button", { name: "Open billing portal" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
@@ -149,12 +149,12 @@ test.describe("team members and invitations", () => {
     await page.getByLabel("E-Mail").fill(guest.email);
     await page.getByLabel("Passwort", { exact: true }).fill("correct horse battery");
     await page.getByRole("button", { name: "Anmelden", exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Foxtrot Talent beitreten" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("heading", { level: 1, name: "Foxtrot Talent beitreten" })).toBeVisible({ timeout: 60_000 });
     await expect(page).toHaveURL(new RegExp(`${link}$`));
     await expect(page.getByText(`${admin.email} hat Sie eingeladen, dem Team Foxtrot Talent als Gast beizutreten.`)).toBeVisible();
     await snapshot(page, "team-invitation-de");
     await page.getByRole("button", { name: "Einladung annehmen" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Foxtrot Talent" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("heading", { level: 1, name: "Foxtrot Talent" })).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText("Ihre Rolle: Gast")).toBeVisible();
     await context.clearCookies();
 
@@ -173,7 +173,7 @@ test.describe("team members and invitations", () => {
     await expect(page.getByText("Keine Anfragen")).toBeVisible();
     await page.getByRole("link", { name: "Abrechnung" }).click();
     const billing = page.getByRole("region", { name: "Abrechnung" });
-    await expect(billing.getByText("Sie bezahlen dieses Team mit Ihrem Abonnement.")).toBeVisible({ timeout: 30_000 });
+    await expect(billing.getByText("Sie bezahlen dieses Team mit Ihrem Abonnement.")).toBeVisible({ timeout: 60_000 });
     await expect(billing.getByRole("list", { name: "Status von Pro" }).getByText("Aktiv")).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "team-billing-de");
@@ -186,7 +186,7 @@ test.describe("team members and invitations", () => {
     await expect(page.getByRole("combobox")).toHaveCount(0);
     await open(page, `/de/teams/${team.id}/billing`, "Foxtrot Talent");
     await expect(page.getByText("Sie haben keine Berechtigung, die Abrechnung dieser Organisation zu verwalten.")).toBeVisible({
-      timeout: 30_000,
+      timeout: 60_000,
     });
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "team-billing-member-de");
@@ -219,7 +219,7 @@ test("an admin verifies a domain with the mailed code; a person at it asks to jo
   browser,
   pageErrors,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const domain = `golf-${Date.now().toString(36)}.com`;
   const admin = await createUser("Gina Admin");
   await setSubscription(admin, { status: "active", periodDays: 30 });
@@ -267,7 +267,7 @@ test("an admin verifies a domain with the mailed code; a person at it asks to jo
   await page.goto(`/en/teams/${team.id}/members`);
   await page.getByRole("tab", { name: "Requests" }).click();
   const requests = page.getByRole("list", { name: "Pending requests" });
-  await expect(requests.getByText("Hanna Hoffmann")).toBeVisible({ timeout: 30_000 });
+  await expect(requests.getByText("Hanna Hoffmann")).toBeVisible({ timeout: 60_000 });
   expect(await axeViolations(page)).toEqual([]);
   await snapshot(page, "team-requests-pending-en");
   await requests.getByRole("button", { name: "Approve Hanna Hoffmann" }).click();
@@ -275,6 +275,6 @@ test("an admin verifies a domain with the mailed code; a person at it asks to jo
   await expect(page.getByText("No requests")).toBeVisible();
 
   await hannaPage.reload();
-  await expect(hannaPage.getByRole("region", { name: "Ihre Teams" }).getByText("Golf Staffing")).toBeVisible({ timeout: 30_000 });
+  await expect(hannaPage.getByRole("region", { name: "Ihre Teams" }).getByText("Golf Staffing")).toBeVisible({ timeout: 60_000 });
   await other.close();
 });

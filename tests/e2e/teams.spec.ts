@@ -5,11 +5,11 @@ import { snapshot } from "./snapshot";
 /** Opens a page of the team area and waits for its heading (slow machines included). */
 async function open(page: import("@playwright/test").Page, path: string, heading: string) {
   await page.goto(path);
-  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible({ timeout: 60_000 });
 }
 
 test.describe("team management", () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
 
   test("a pro user creates a team on the team list, switches to it, and the dashboard and menu show it @phone", async ({
     page,
@@ -41,7 +41,7 @@ test.describe("team management", () => {
     await snapshot(page, "teams-list-switched-en");
 
     await page.goto("/en/dashboard");
-    await expect(page.getByText("You are working in the team Bravo Recruiting.")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("You are working in the team Bravo Recruiting.")).toBeVisible({ timeout: 60_000 });
     await page.getByRole("button", { name: "Paula Pro" }).click();
     await expect(page.getByText("Active team: Bravo Recruiting")).toBeVisible();
 
@@ -53,7 +53,7 @@ test.describe("team management", () => {
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "team-general-admin-en");
     await page.goto("/en/dashboard");
-    await expect(page.getByText("You are working in the team Alpha Hiring.")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("You are working in the team Alpha Hiring.")).toBeVisible({ timeout: 60_000 });
   });
 
   test("an admin renames a team, changes its slug, and deletes it after typing its name @phone", async ({ page, context, pageErrors }) => {
