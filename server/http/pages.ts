@@ -101,10 +101,14 @@ function visitorLanguage(c: Context): Language {
 }
 
 /**
- * A redirect target that stays on this site: a single leading slash, because browsers read
- * `//host` and `/\host` as another host.
+ * Where a path with a trailing slash is sent: the same path without it, staying on this site. Built
+ * from the path as the request spelled it, never the decoded one: browsers drop a tab or line break
+ * anywhere in a URL (a decoded `/%09/host/` would read as `//host`), and a decoded line break
+ * cannot be sent in a header at all. A single leading slash, because browsers read `//host` and
+ * `/\host` as another host.
  */
-function onThisSite(path: string): string {
+function withoutTrailingSlash(url: string): string {
+  const path = new URL(url).pathname.replace(/\/+$/, "");
   return `/${path.replace(/^[/\\]+/, "")}`;
 }
 
@@ -172,7 +176,7 @@ export function registerPages<E extends Env>(app: Hono<E>, opts: PageOptions) {
       c.header("Cache-Control", "no-store");
       return c.redirect(`/${visitorLanguage(c)}${search}`, 302);
     }
-    if (pathname.length > 1 && pathname.endsWith("/")) return c.redirect(`${onThisSite(pathname.replace(/\/+$/, ""))}${search}`, 301);
+    if (pathname.length > 1 && pathname.endsWith("/")) return c.redirect(`${withoutTrailingSlash(c.req.url)}${search}`, 301);
 
     const direct = fileOf(pathname);
     if (direct) return sendFile(c, direct.file, direct.send);
