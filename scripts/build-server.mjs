@@ -57,3 +57,6 @@ if (!existsSync(path.join(template, "PG_VERSION")) || !existsSync(stamp) || read
   if (result.status !== 0) throw new Error("Creating the embedded database template failed");
   writeFileSync(stamp, digest);
 }
+
+// Last: the build is complete (scripts/build-state.mjs compares sources against this file).
+writeFileSync("build/node/build-complete", `${new Date().toISOString()}\n`);

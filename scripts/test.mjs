@@ -1,14 +1,18 @@
-// `npm test`: lint, typecheck, build, unit + integration tests (Vitest), end-to-end tests
-// (Playwright in Chromium), then one summary line over all of them.
+// `npm test`: lint, typecheck, build (when the sources are newer than the build), unit +
+// integration tests (Vitest), end-to-end tests (Playwright in Chromium), the slowest tests, then one
+// summary line over all of them.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { buildIsCurrent } from "./build-state.mjs";
 
 const reports = mkdtempSync(path.join(tmpdir(), "crm-test-reports-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
 const failedTests = [];
+/** Every test's duration, for the list of the slowest (bench/README.md keeps it). */
+const durations = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
@@ -25,7 +29,9 @@ const npx = (name, args, env) => run(name, "npx", args, env);
 
 npx("lint and format", ["biome", "ci", "."]);
 npx("typecheck", ["react-router", "typegen"]) && npx("typecheck", ["tsc"]);
-const built = run("build", "npm", ["run", "build"]);
+let built = buildIsCurrent();
+if (built) console.log("\n▶ build: current, not built again");
+else built = run("build", "npm", ["run", "build"]);
 
 const vitestReport = path.join(reports, "vitest.json");
 npx("unit and integration tests", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestReport}`]);
@@ -35,17 +41,24 @@ if (existsSync(vitestReport)) {
   totals.failed += r.numFailedTests;
   totals.skipped += r.numPendingTests + r.numTodoTests;
   for (const file of r.testResults)
-    for (const t of file.assertionResults)
-      if (t.status === "failed") failedTests.push(`${path.relative(process.cwd(), file.name)} › ${t.fullName}`);
+    for (const t of file.assertionResults) {
+      const name = `${path.relative(process.cwd(), file.name)} › ${t.fullName}`;
+      if (t.status === "failed") failedTests.push(name);
+      if (t.duration) durations.push({ name, ms: t.duration });
+    }
 }
 
 /** Playwright's JSON report nests suites by file and describe block; a spec failed when a test of it did. */
-function collectFailedSpecs(suites = []) {
+function collectSpecs(suites = []) {
   for (const suite of suites) {
     for (const spec of suite.specs ?? [])
-      if (!spec.ok)
-        for (const t of spec.tests) if (t.status === "unexpected") failedTests.push(`${spec.file} › [${t.projectName}] ${spec.title}`);
-    collectFailedSpecs(suite.suites);
+      for (const t of spec.tests) {
+        const name = `${spec.file} › [${t.projectName}] ${spec.title}`;
+        if (!spec.ok && t.status === "unexpected") failedTests.push(name);
+        const ms = t.results.reduce((sum, r) => sum + (r.duration ?? 0), 0);
+        if (ms) durations.push({ name, ms });
+      }
+    collectSpecs(suite.suites);
   }
 }
 
@@ -58,10 +71,13 @@ if (built && run("browser", "node", ["scripts/ensure-browser.mjs"])) {
     totals.passed += s.expected + s.flaky;
     totals.failed += s.unexpected;
     totals.skipped += s.skipped;
-    collectFailedSpecs(report.suites);
+    collectSpecs(report.suites);
   }
 }
 
+const slowest = durations.sort((a, b) => b.ms - a.ms).slice(0, 20);
+if (slowest.length)
+  console.log(`\nSlowest tests:\n${slowest.map((t) => `  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}`).join("\n")}`);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ✘ ${t}`).join("\n")}`);
 if (failedStages.length) console.log(`\nFailed stages: ${failedStages.join(", ")}`);
 // Stages that fail without counting a test (lint, build) still count as one failure each.
