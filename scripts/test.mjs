@@ -49,16 +49,18 @@ if (existsSync(vitestReport)) {
 }
 
 /** Playwright's JSON report nests suites by file and describe block; a spec failed when a test of it did. */
-function collectSpecs(suites = []) {
+function collectSpecs(suites = [], describes = null) {
   for (const suite of suites) {
+    // The top suites are the files; below them are the describe blocks, named in the test's name.
+    const titles = describes ? [...describes, suite.title] : [];
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests) {
-        const name = `${spec.file} › [${t.projectName}] ${spec.title}`;
+        const name = `${spec.file} › [${t.projectName}] ${[...titles, spec.title].join(" › ")}`;
         if (!spec.ok && t.status === "unexpected") failedTests.push(name);
         const ms = t.results.reduce((sum, r) => sum + (r.duration ?? 0), 0);
         if (ms) durations.push({ name, ms });
       }
-    collectSpecs(suite.suites);
+    collectSpecs(suite.suites, titles);
   }
 }
 
