@@ -8,7 +8,7 @@ import {
   resolveLanguage,
 } from "../../core/languages";
 import { fetchBackend } from "./fetch-backend";
-import { createI18n } from "./i18n";
+import { CATALOG_RETRY, createI18n } from "./i18n";
 
 let instance: I18n | undefined;
 
@@ -28,20 +28,12 @@ export function rememberLanguage(lang: Language) {
 
 /**
  * The browser's i18next: starts from the translations embedded in a prerendered page and loads
- * further namespaces from /locales with i18next's retry policy (5xx or no status: 5 retries from
- * 350 ms, doubling; 4xx: not retried).
+ * further namespaces from /locales, retried as CATALOG_RETRY says.
  */
 export function clientI18n(lang: Language, embedded: Record<string, unknown> | undefined): I18n {
-  instance ??= createI18n(
-    lang,
-    embedded ? { [lang]: embedded as never } : {},
-    {
-      partialBundledLanguages: true,
-      maxRetries: 5,
-      retryTimeout: 350,
-    },
-    [fetchBackend((lng, ns) => `/locales/${lng}/${ns}.json`)],
-  );
+  instance ??= createI18n(lang, embedded ? { [lang]: embedded as never } : {}, { partialBundledLanguages: true, ...CATALOG_RETRY }, [
+    fetchBackend((lng, ns) => `/locales/${lng}/${ns}.json`),
+  ]);
   return instance;
 }
 

@@ -3,6 +3,9 @@ import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../core/languages";
 
 /** Namespaces every page needs. Routes add their own through `handle.i18n`. */
+/** How the browser retries a catalog that did not load: a 5xx or no answer 5 times from 350 ms, doubling; a 4xx never. */
+export const CATALOG_RETRY = { maxRetries: 5, retryTimeout: 350 } as const;
+
 export const BASE_NAMESPACES = ["common"] as const;
 
 export const baseOptions: InitOptions = {
