@@ -4,7 +4,10 @@
 //    parsing) become one inline module that waits for the first frame, preloads the entry and
 //    imports the same modules. Text and images paint without competing with 150 KB of scripts;
 //    hydration starts one frame later. A hidden tab (no frames) loads at once. Decision 116.
-// 2. Precompresses the hashed assets once (brotli and gzip files beside each), so the server does
+// 2. Gives each language its own app shell (React Router's SPA fallback, rendered once in English,
+//    served for the pages with an id in the address): its language, catalogs and texts, so a German
+//    page neither starts from nor hydrates with English. Decision 147.
+// 3. Precompresses the hashed assets once (brotli and gzip files beside each), so the server does
 //    not spend start-up time on them. Pages are compressed at start-up because the server writes
 //    the deployment's origin into them first.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -54,6 +57,51 @@ for (const entry of readdirSync(client, { recursive: true, withFileTypes: true }
   const file = path.join(entry.parentPath, entry.name);
   writeFileSync(file, loadScriptsAfterFirstPaint(readFileSync(file, "utf8"), file));
 }
+
+const escapeHtml = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const ENTITIES = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'" };
+const unescapeHtml = (text) => text.replace(/&(?:amp|lt|gt|quot|#x27);/g, (entity) => ENTITIES[entity]);
+const catalog = (lang, ns) => JSON.parse(readFileSync(path.join("locales", lang, `${ns}.json`), "utf8"));
+
+/** The key path of `text` among a catalog's strings, or undefined. */
+function keyOf(tree, text, prefix = []) {
+  for (const [key, value] of Object.entries(tree)) {
+    if (value === text) return [...prefix, key];
+    if (value && typeof value === "object") {
+      const found = keyOf(value, text, [...prefix, key]);
+      if (found) return found;
+    }
+  }
+}
+
+/** The English shell in `lang`; throws when it holds markup or text the copy does not recognise. */
+function shellIn(lang, html) {
+  const file = `${lang}/app-shell.html`;
+  const data = html.match(/<script id="i18n-resources" type="application\/json">([\s\S]*?)<\/script>/);
+  if (!data || !html.includes('<html lang="en"')) throw new Error(`${file}: language or embedded catalogs not found`);
+  const namespaces = Object.keys(JSON.parse(data[1]));
+  const english = Object.fromEntries(namespaces.map((ns) => [ns, catalog("en", ns)]));
+  const own = Object.fromEntries(namespaces.map((ns) => [ns, catalog(lang, ns)]));
+  const embed = (catalogs) => JSON.stringify(catalogs).replace(/</g, "\\u003c");
+  if (embed(english) !== data[1]) throw new Error(`${file}: the embedded catalogs are not the English ones`);
+  // Every text outside the scripts comes from the catalogs; each is replaced by its translation.
+  const translated = html.split(/(<script[\s\S]*?<\/script>)/).map((part) =>
+    part.startsWith("<script")
+      ? part
+      : part.replace(/>([^<]+)</g, (_, text) => {
+          const key = keyOf(english, unescapeHtml(text));
+          if (!key) throw new Error(`${file}: the text "${text}" is not from a catalog`);
+          return `>${escapeHtml(key.reduce((tree, k) => tree[k], own))}<`;
+        }),
+  );
+  return translated
+    .join("")
+    .replace('<html lang="en"', `<html lang="${lang}"`)
+    .replace(data[0], () => data[0].replace(data[1], () => embed(own)));
+}
+
+const shell = readFileSync(path.join(client, "index.html"), "utf8");
+for (const lang of readdirSync("locales")) writeFileSync(path.join(client, lang, "app-shell.html"), shellIn(lang, shell));
 
 const assets = path.join(client, "assets");
 for (const name of readdirSync(assets)) {

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Links, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import { DEFAULT_LANGUAGE, languageOfPath } from "../../core/languages";
+import { ACCOUNT_ROBOTS } from "../../core/pages";
 import { namespacesOf, RESOURCES_SCRIPT_ID } from "../i18n/i18n";
 import { PageSpinner } from "../ui";
 import { SIGNED_IN_SCRIPT, syncSignedIn } from "./signed-in";
@@ -57,8 +58,19 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * The app shell: served for the pages with an id in the address until their route loads. The build
+ * copies it into each language (scripts/finish-build.mjs), so its texts come from `common` only.
+ */
 export function HydrateFallback() {
-  return <PageSpinner />;
+  const { t } = useTranslation("common");
+  return (
+    <>
+      <title>{t("pages.shell.title")}</title>
+      <meta name="robots" content={ACCOUNT_ROBOTS} />
+      <PageSpinner />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: { error: unknown }) {

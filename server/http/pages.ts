@@ -188,7 +188,7 @@ export function registerPages<E extends Env>(app: Hono<E>, opts: PageOptions) {
       if (prefixless.has(path)) return c.redirect(`/${DEFAULT_LANGUAGE}/${path}${search}`, 301);
       return notFound(c, visitorLanguage(c));
     }
-    const shell = files.get("/index.html");
+    const shell = files.get(`/${first}/app-shell.html`);
     if (shell && shellRoutes.some((p) => matchesPattern(p, rest))) return sendFile(c, shell, page);
     return notFound(c, first);
   });

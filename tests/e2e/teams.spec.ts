@@ -1,5 +1,6 @@
 import { createTeamApi, createUser, inviteAndAccept, setSubscription, signInBrowser } from "./dashboard-support";
 import { axeViolations, expect, test } from "./fixtures";
+import { englishIn } from "./site-helpers";
 import { snapshot } from "./snapshot";
 
 /** Opens a page of the team area and waits for its heading (slow machines included). */
@@ -162,4 +163,21 @@ test.describe("team management", () => {
     await expect(page.getByText("You are not a member of any team yet.")).toBeVisible();
     await expect(page.getByText("Active: your personal account")).toBeVisible();
   });
+});
+
+test("a team's pages with its id in the address are German throughout: text, tab title and labels (de) @phone", async ({
+  page,
+  context,
+}) => {
+  const pro = await createUser("Greta Gruendlich");
+  await setSubscription(pro, { status: "active", periodDays: 30 });
+  const team = await createTeamApi(pro, "Gamma Personal");
+  await signInBrowser(context, pro);
+  for (const tab of ["", "/members", "/billing"]) {
+    await open(page, `/de/teams/${team.id}${tab}`, "Gamma Personal");
+    expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    const labels = await page.locator("[aria-label]").evaluateAll((all) => all.map((e) => e.getAttribute("aria-label")));
+    const text = [await page.title(), await page.locator("body").innerText(), ...labels].join("\n");
+    expect(englishIn(text, ["common", "teams"])).toEqual([]);
+  }
 });

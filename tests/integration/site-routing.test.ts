@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/server.js";
 
@@ -126,6 +127,29 @@ describe("prerendered pages", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(res.headers.get("content-type")).toContain("text/javascript");
+  });
+});
+
+describe("the app shell", () => {
+  const pages = ["teams/t1", "teams/t1/members", "teams/t1/billing", "teams/invitations/i1", "admin/users/u1", "admin/teams/t1"];
+  it.each(["en", "de"].flatMap((lang) => pages.map((page) => [lang, page])))(
+    "answers /%s/%s in that language: its title, its catalog and its texts",
+    async (lang, page) => {
+      const res = await get(`/${lang}/${page}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain(`<html lang="${lang}">`);
+      expect(html).toMatch(/<head>.*<title>Recruiting CRM<\/title>.*<\/head>/s);
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+      const common = JSON.parse(readFileSync(`locales/${lang}/common.json`, "utf8"));
+      const embedded = html.match(/<script id="i18n-resources" type="application\/json">(.*?)<\/script>/s)?.[1];
+      expect(JSON.parse(embedded ?? "{}")).toEqual({ common });
+      expect(html).toContain(`<span class="sr-only">${common.loading}</span>`);
+    },
+  );
+
+  it("is not served under its file name", async () => {
+    expect((await get("/de/app-shell.html")).status).toBe(404);
   });
 });
 

@@ -38,7 +38,7 @@ async function load(added: PageDef[]) {
   // The server with a prerendered file for every prerendered path and the app shell.
   const html = { body: Buffer.from("<html></html>"), etag: '"x"', type: "text/html; charset=utf-8", scriptHashes: [] };
   const files = new Map(prerender.map((p) => [`${p}/index.html`, html]));
-  files.set("/index.html", html);
+  for (const lang of LANGUAGES) files.set(`/${lang}/app-shell.html`, html);
   const server = new Hono();
   registerPages(server, { files, analytics: false });
 
