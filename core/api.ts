@@ -36,13 +36,18 @@ export interface SubscriptionView {
   cancelAt: string | null;
   /** Pro with an active subscription: may create teams and open the billing portal. */
   isPro: boolean;
+  /** What a checkout would start now; null while a subscription runs (a second checkout is refused). */
+  checkoutOffer: CheckoutOffer | null;
 }
+
+/** A checkout starts the 30-day trial (offered once per account) or a paid subscription at once. */
+export type CheckoutOffer = "trial" | "paid";
 
 /** POST /api/create-checkout-session: the body. The user must be the signed-in one. */
 export interface CheckoutRequest {
   userId: string;
   planType: "pro";
-  /** Start with the free trial; false subscribes at once. */
+  /** Start with the free trial; false subscribes at once. The server grants the trial only when its offer is the trial. */
   trial: boolean;
   /** The team to create when the checkout completes. */
   teamName?: string;

@@ -27,7 +27,7 @@ export const ERRORS = {
   authenticateToCheckout: { status: 401, key: "billing:errors.authenticateToCheckout" },
   invalidCheckout: { status: 400, key: "billing:errors.invalidCheckout" },
   otherUser: { status: 403, key: "billing:errors.otherUser" },
-  alreadySubscribed: { status: 409, key: "billing:errors.alreadySubscribed" },
+  subscriptionRunning: { status: 409, key: "billing:errors.subscriptionRunning", code: "subscription_running" },
   billingPermission: { status: 403, key: "billing:errors.billingPermission" },
   noBillingAccount: { status: 404, key: "billing:errors.noBillingAccount" },
   paymentFailed: { status: 502, key: "billing:errors.paymentFailed" },

@@ -2,7 +2,7 @@ import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { billingOwnerOf } from "../teams/memberships.js";
-import { customerOf, hasHadSubscription, linkCustomer, viewAndSync } from "./subscription-store.js";
+import { customerOf, linkCustomer, viewAndSync } from "./subscription-store.js";
 
 export interface BillingDeps {
   db: DB;
@@ -21,18 +21,18 @@ async function ensureCustomer(deps: BillingDeps, user: { id: string; email: stri
 }
 
 /**
- * Starts a pro checkout for the signed-in user. The trial is offered once per user: whoever had a
- * subscription before checks out without one.
+ * Starts a pro checkout for the signed-in user, as the subscription view offers it: refused while a
+ * subscription runs or is in its trial, whatever the request asks (docs/decisions/145); the trial
+ * once per user, so whoever had a subscription before checks out without one.
  */
 export async function startCheckout(
   deps: BillingDeps,
   input: { user: { id: string; email: string; name: string }; trial: boolean; teamName: string | null; lang: string },
 ) {
   const { db, provider, baseUrl } = deps;
-  const view = await viewAndSync(db, input.user.id);
-  // A running trial may be converted into a paid subscription (the trial-ending banner); nothing else twice.
-  if (view.active && !view.isTrialing) throw new AppError("alreadySubscribed");
-  const trial = input.trial && !(await hasHadSubscription(db, input.user.id));
+  const { checkoutOffer } = await viewAndSync(db, input.user.id);
+  if (!checkoutOffer) throw new AppError("subscriptionRunning");
+  const trial = input.trial && checkoutOffer === "trial";
   const customerId = await ensureCustomer(deps, input.user);
   return provider.createCheckoutSession({
     userId: input.user.id,

@@ -129,10 +129,6 @@ export async function liveSubscriptionsExcept(db: DB, provider: string, userId: 
   return rows.map((r) => r.id);
 }
 
-export async function hasHadSubscription(db: DB, userId: string): Promise<boolean> {
-  return Boolean(await db.selectFrom("billing_subscription").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst());
-}
-
 /**
  * The subscription view, computed now from stored state. The user's public billing fields follow
  * it, so that a trial that ran out is also reflected there on the next read.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isActive, type StoredSubscription, subscriptionView } from "./subscription-view.js";
+import { checkoutOffer, isActive, type StoredSubscription, subscriptionView } from "./subscription-view.js";
 
 const now = new Date("2026-03-01T12:00:00Z");
 const inDays = (d: number) => new Date(now.getTime() + d * 24 * 60 * 60 * 1000);
@@ -39,5 +39,14 @@ describe("subscriptionView", () => {
     for (const status of ["incomplete", "past_due", "canceled", "unpaid", "incomplete_expired"]) {
       expect(isActive({ status, trialEnd: null, currentPeriodEnd: inDays(10), cancelAtPeriodEnd: false }, now)).toBe(false);
     }
+  });
+
+  it("offers the trial to someone who never subscribed, a paid checkout after that, and nothing while one runs", () => {
+    expect(checkoutOffer(null, now)).toBe("trial");
+    expect(checkoutOffer(trial(inDays(5)), now)).toBeNull();
+    expect(checkoutOffer({ status: "active", trialEnd: null, currentPeriodEnd: inDays(20), cancelAtPeriodEnd: true }, now)).toBeNull();
+    expect(checkoutOffer(trial(inDays(-1)), now)).toBe("paid");
+    expect(checkoutOffer({ status: "canceled", trialEnd: null, currentPeriodEnd: inDays(-3), cancelAtPeriodEnd: false }, now)).toBe("paid");
+    expect(subscriptionView(trial(inDays(5)), "pro", now).checkoutOffer).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { SubscriptionView } from "../../core/api.js";
+import type { CheckoutOffer, SubscriptionView } from "../../core/api.js";
 import { type PlanType, TRIAL_WARNING_DAYS } from "../../core/plans.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,6 +24,23 @@ export function isActive(sub: StoredSubscription | null, now: Date): boolean {
   return false;
 }
 
+/**
+ * Whether a subscription runs: trialing or active, as `isActive` judges it. A second checkout for a
+ * running one would end it and start another, and with Stripe charge at once (docs/decisions/145).
+ */
+export function runs(sub: StoredSubscription | null, now: Date): boolean {
+  return isActive(sub, now);
+}
+
+/**
+ * What a checkout would start now: nothing while a subscription runs; the trial for someone who never
+ * had a subscription (any stored one counts, ended or complimentary); otherwise a paid subscription.
+ */
+export function checkoutOffer(sub: StoredSubscription | null, now: Date): CheckoutOffer | null {
+  if (runs(sub, now)) return null;
+  return sub ? "paid" : "trial";
+}
+
 export function subscriptionView(sub: StoredSubscription | null, planType: PlanType, now: Date): SubscriptionView {
   const active = isActive(sub, now);
   const isTrialing = sub?.status === "trialing" && active;
@@ -42,5 +59,6 @@ export function subscriptionView(sub: StoredSubscription | null, planType: PlanT
     trialEnding,
     cancelAt,
     isPro: active && planType === "pro",
+    checkoutOffer: checkoutOffer(sub, now),
   };
 }

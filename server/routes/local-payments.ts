@@ -3,13 +3,14 @@ import { isLanguage } from "../../core/languages.js";
 import type { Auth } from "../auth/auth.js";
 import { getSession } from "../auth/session.js";
 import { type EventDeps, processWebhook } from "../billing/process-event.js";
+import { viewAndSync } from "../billing/subscription-store.js";
 import { type AppEnv, setLanguage } from "../http/context.js";
 import { sameOrigin } from "../http/same-origin.js";
 import { pageCsp } from "../http/security-headers.js";
 import { billingPage, checkoutPage, confirmCancelPage, messagePage } from "../payments/local-pages.js";
 import type { LocalProvider } from "../payments/local-provider.js";
 
-const html = (c: Context, body: string, status: 200 | 404 = 200) =>
+const html = (c: Context, body: string, status: 200 | 404 | 409 = 200) =>
   c.html(body, status, { "Content-Security-Policy": pageCsp([], { analytics: false }), "Cache-Control": "no-store" });
 
 /** The local payment provider's checkout and billing pages: plain server-rendered forms, no scripts. */
@@ -35,6 +36,10 @@ export function localPaymentRoutes(deps: { auth: Auth; local: LocalProvider; eve
       return html(c, messagePage(lang, t, t("billing:local.checkoutTitle"), t("billing:local.notFound")), 404);
     }
     if (found.status !== "open") return c.redirect(found.successUrl, 303);
+    // A checkout opened before a subscription started is not confirmed while that one runs (docs/decisions/145).
+    if (!(await viewAndSync(events.db, session.user.id)).checkoutOffer) {
+      return html(c, messagePage(lang, t, t("billing:local.checkoutTitle"), t("billing:errors.subscriptionRunning")), 409);
+    }
     return { lang, t, found };
   };
 

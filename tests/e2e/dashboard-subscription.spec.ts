@@ -116,6 +116,32 @@ test.describe("dashboard subscription", () => {
     });
   }
 
+  for (const [lang, x] of [
+    ["en", { notice: "You already have Pro", text: "is already running", trial: "Pro trial" }],
+    ["de", { notice: "Sie haben Pro bereits", text: "läuft bereits", trial: "Pro-Testphase" }],
+  ] as const) {
+    test(`a signed-in user whose Pro trial runs goes from sign-up to the dashboard, never to a checkout (${lang}) @phone`, async ({
+      page,
+      context,
+    }) => {
+      const user = await createUser("Trial Keeper");
+      await setSubscription(user, { status: "trialing", trialDays: 19.5 });
+      await signInBrowser(context, user);
+      // The landing page's "Start for free" and the pricing cards open the wizard, with a plan or without.
+      for (const path of [`/${lang}/sign-up?plan=pro`, `/${lang}/sign-up`]) {
+        await page.goto(path);
+        await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`));
+        const notice = page.getByRole("region", { name: x.notice });
+        await expect(notice).toContainText(x.text);
+        await expect(page.getByRole("progressbar")).toHaveCount(0);
+      }
+      // The trial is untouched.
+      await expect(page.getByRole("region", { name: x.trial })).toContainText("20");
+      expect(await axeViolations(page)).toEqual([]);
+      await snapshot(page, `dashboard-notice-subscription-running-${lang}`);
+    });
+  }
+
   test("an individual user sees Switch to Pro and the upgrade texts, in German too @phone", async ({ page, context }) => {
     const user = await createUser("Grace Hopper");
     await signInBrowser(context, user);
@@ -158,7 +184,7 @@ test.describe("dashboard subscription", () => {
   });
 
   for (const [days, text] of [
-    [7, "Your free Pro trial ends in 7 days. Subscribe now"],
+    [7, "Your free Pro trial ends in 7 days. Pro then continues as a paid subscription"],
     [3, "Your trial ends in 3 days."],
     [1, "Your trial ends in 1 day."],
   ] as const) {
@@ -172,10 +198,10 @@ test.describe("dashboard subscription", () => {
       await expect(page.getByRole("region", { name: "Switch to Pro" })).toHaveCount(0);
       expect(await axeViolations(page)).toEqual([]);
       await snapshot(page, `dashboard-trial-${days}-en`);
-      await banner.getByRole("button", { name: "Subscribe now" }).click();
-      // A subscriber whose trial is running checks out without a second trial.
-      await expect(page).toHaveURL(/\/local-payments\/checkout\//);
-      await expect(page.getByRole("button", { name: "Subscribe to Pro" })).toBeVisible();
+      // The trial turns into the paid subscription by itself: the banner leads to the billing page, never a second checkout.
+      await banner.getByRole("button", { name: "Manage subscription" }).click();
+      await expect(page).toHaveURL(/\/en\/local-payments\/billing$/);
+      await expect(page.getByRole("heading", { name: "Billing" })).toBeVisible();
     });
   }
 
@@ -198,7 +224,9 @@ test.describe("dashboard subscription", () => {
     await setSubscription(user, { status: "trialing", trialDays: 2.5 });
     await signInBrowser(context, user);
     await openDashboard(page, "de");
-    await expect(page.getByRole("region", { name: "Ihre Testphase endet bald" })).toContainText("Ihre Testphase endet in 3 Tagen.");
+    const banner = page.getByRole("region", { name: "Ihre Testphase endet bald" });
+    await expect(banner).toContainText("Ihre Testphase endet in 3 Tagen.");
+    await expect(banner.getByRole("button", { name: "Abonnement verwalten" })).toBeVisible();
     await snapshot(page, "dashboard-trial-3-de");
   });
 

@@ -103,25 +103,36 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
     expect((await (await server.fetch("/api/teams?kind=admin", { headers: { cookie: user.cookie } })).json()).total).toBe(1);
   });
 
-  it("converts a running trial into a paid subscription once, ending the trial's subscription", async () => {
+  it("refuses a second checkout while a trial or a subscription runs, whatever the request asks", async () => {
     const user = await signedInUser(server, smtp);
+    expect(await view(user)).toMatchObject({ checkoutOffer: "trial" });
+    // Two checkouts opened before any subscription: the second cannot be confirmed once the first runs.
     const first = await (await checkout(user, { userId: user.id, planType: "pro" })).json();
+    const stale = await (await checkout(user, { userId: user.id, planType: "pro" })).json();
     await confirm(user, first.url);
-    expect(await view(user)).toMatchObject({ status: "trialing", isTrialing: true });
+    expect(await view(user)).toMatchObject({ status: "trialing", isTrialing: true, checkoutOffer: null });
 
-    // The trial-ending banner's checkout: allowed while trialing, never with a second trial.
-    const second = await checkout(user, { userId: user.id, planType: "pro", trial: true });
-    expect(second.status).toBe(200);
-    const { url } = await second.json();
-    expect(await (await server.fetch(new URL(url).pathname, { headers: { cookie: user.cookie } })).text()).toContain("Subscribe to Pro");
-    await confirm(user, url);
-    expect(await view(user)).toMatchObject({ active: true, status: "active", isTrialing: false, trialEnding: false });
+    for (const trial of [true, false, undefined]) {
+      const again = await checkout(user, { userId: user.id, planType: "pro", ...(trial === undefined ? {} : { trial }) });
+      expect(again.status).toBe(409);
+      expect(await again.json()).toEqual({
+        message:
+          "Your Pro subscription is already running (or in its free trial), so there is nothing to check out. You can manage it from the dashboard.",
+        code: "subscription_running",
+      });
+    }
+    const german = await checkout(user, { userId: user.id, planType: "pro", trial: false, teamName: "Zweites Team" }, "de");
+    expect(german.status).toBe(409);
+    expect(await german.json()).toMatchObject({ code: "subscription_running", message: expect.stringContaining("läuft bereits") });
 
+    const page = await server.fetch(new URL(stale.url).pathname, { headers: { cookie: user.cookie } });
+    expect(page.status).toBe(409);
+    expect(await page.text()).toContain("already running");
+    expect((await confirm(user, stale.url)).status).toBe(409);
+    // The trial is untouched: one subscription, still in its trial.
+    expect(await view(user)).toMatchObject({ active: true, status: "trialing", isTrialing: true, daysLeftInTrial: 30 });
     const billing = await (await server.fetch("/en/local-payments/billing", { headers: { cookie: user.cookie } })).text();
-    expect(billing).toContain("Renews on");
-    const third = await checkout(user, { userId: user.id, planType: "pro" });
-    expect(third.status).toBe(409);
-    expect(await third.json()).toEqual({ message: "You already have an active Pro subscription." });
+    expect(billing).toContain("Trial ends");
   });
 
   it("opens the local billing page with a bearer token; cancel asks first and keeps the plan until the period ends; resume", async () => {
@@ -170,12 +181,13 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
     const user = await signedInUser(server, smtp);
     const sub = subscriptionObject({ id: "sub_old", customer: `cus_${user.id}`, userId: user.id, status: "canceled", periodEnd: days(-1) });
     expect((await sendLocalEvent(server, "customer.subscription.deleted", sub)).status).toBe(200);
-    expect(await view(user)).toMatchObject({ active: false, status: "canceled", planType: "pro" });
+    expect(await view(user)).toMatchObject({ active: false, status: "canceled", planType: "pro", checkoutOffer: "paid" });
     const { url } = await (await checkout(user, { userId: user.id, planType: "pro", trial: true })).json();
     const page = await (await server.fetch(new URL(url).pathname, { headers: { cookie: user.cookie } })).text();
     expect(page).toContain("Subscribe to Pro");
     await confirm(user, url);
     expect(await view(user)).toMatchObject({ active: true, status: "active", isTrialing: false, daysLeftInTrial: null });
+    expect((await checkout(user, { userId: user.id, planType: "pro", trial: false })).status).toBe(409);
   });
 
   it("verifies, deduplicates and orders the local provider's webhook events", async () => {

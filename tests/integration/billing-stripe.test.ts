@@ -181,7 +181,7 @@ describe.each(DATABASE_KINDS)("billing with Stripe (against a local double) on %
     expect(portalRequest?.get("return_url")).toBe(`${server.url}/en/dashboard`);
   });
 
-  it("ends the trial's subscription when a paid one replaces it", async () => {
+  it("refuses a second checkout for a running trial; a paid subscription completed anyway ends the trial's", async () => {
     const user = await signedInUser(server, smtp);
     const customer = `cus_${randomUUID()}`;
     const trial = subscriptionObject({ id: `sub_${randomUUID()}`, customer, userId: user.id, status: "trialing", trialEnd: days(2) });
@@ -193,15 +193,16 @@ describe.each(DATABASE_KINDS)("billing with Stripe (against a local double) on %
       object: { id: `cs_${randomUUID()}`, object: "checkout.session", customer, client_reference_id: user.id, subscription, metadata: {} },
     });
     await send(completed(trial.id));
-    const converting = await server.fetch(
-      "/api/create-checkout-session",
-      json({ userId: user.id, planType: "pro", trial: false }, { cookie: user.cookie }),
-    );
-    expect(converting.status).toBe(200);
-    expect(stripeDouble.requests.find((r) => r.path === "/v1/checkout/sessions")?.params.has("subscription_data[trial_period_days]")).toBe(
-      false,
-    );
+    // A second checkout for the running trial is refused before Stripe is asked, whatever the request asks.
+    for (const asked of [false, true]) {
+      const body = { userId: user.id, planType: "pro", trial: asked };
+      const again = await server.fetch("/api/create-checkout-session", json(body, { cookie: user.cookie }));
+      expect(again.status).toBe(409);
+      expect((await again.json()).code).toBe("subscription_running");
+    }
+    expect(stripeDouble.requests.some((r) => r.path === "/v1/checkout/sessions")).toBe(false);
 
+    // A paid subscription completed all the same (a checkout opened before the trial started) ends the trial's.
     await send(completed(paid.id));
     expect(stripeDouble.requests.some((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${trial.id}`)).toBe(true);
     const view = await (await server.fetch("/api/subscription", { headers: { cookie: user.cookie } })).json();

@@ -43,22 +43,23 @@ function Banner(props: {
 
 /**
  * The dashboard's banners: Switch to Pro, the running trial (announced as started right after the
- * checkout), trial ending, incomplete payment.
+ * checkout), trial ending, incomplete payment. The trial-ending banner opens the billing portal: the
+ * trial turns into the paid subscription by itself, and a second checkout is refused (docs/decisions/145).
  */
 export function Banners({ view, user, trialJustStarted }: { view: SubscriptionView; user: Session["user"]; trialJustStarted: boolean }) {
   const { t } = useTranslation(["dashboard", "billing"]);
   const lang = useLanguage();
-  const [busy, setBusy] = useState<"trial" | "subscribe" | null>(null);
-  const [error, setError] = useState<{ banner: "trial" | "subscribe"; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
-  async function checkout(kind: "trial" | "subscribe") {
-    setBusy(kind);
+  async function checkout() {
+    setBusy(true);
     setError(null);
     try {
-      await startCheckout({ userId: user.id, trial: kind === "trial", lang }, { network: t("billing:step.networkError") });
+      await startCheckout({ userId: user.id, trial: view.checkoutOffer === "trial", lang }, { network: t("billing:step.networkError") });
     } catch (e) {
-      setError({ banner: kind, message: e instanceof CheckoutError ? e.message : t("billing:step.failed") });
-      setBusy(null);
+      setError(e instanceof CheckoutError ? e.message : t("billing:step.failed"));
+      setBusy(false);
     }
   }
 
@@ -66,14 +67,14 @@ export function Banners({ view, user, trialJustStarted }: { view: SubscriptionVi
   const dateFormat = new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { dateStyle: "long" });
   return (
     <div className="space-y-3">
-      {!view.isPro && view.status !== "incomplete" && (
+      {!view.isPro && view.status !== "incomplete" && view.checkoutOffer && (
         <Banner
           tone="blue"
           title={t("banners.switchToPro.title")}
           text={t("banners.switchToPro.text")}
-          error={error?.banner === "trial" ? error.message : null}
+          error={error}
           action={
-            <Button variant="strong" size="md" disabled={busy !== null} onClick={() => checkout("trial")}>
+            <Button variant="strong" size="md" disabled={busy} onClick={checkout}>
               {t("banners.switchToPro.button")}
             </Button>
           }
@@ -94,9 +95,8 @@ export function Banners({ view, user, trialJustStarted }: { view: SubscriptionVi
           text={
             days <= TRIAL_SHORT_TEXT_DAYS ? t("banners.trialEnding.short", { count: days }) : t("banners.trialEnding.long", { count: days })
           }
-          error={error?.banner === "subscribe" ? error.message : null}
           action={
-            <Button variant="strong" size="md" disabled={busy !== null} onClick={() => checkout("subscribe")}>
+            <Button variant="strong" size="md" onClick={() => openBillingPortal(lang)}>
               {t("banners.trialEnding.button")}
             </Button>
           }

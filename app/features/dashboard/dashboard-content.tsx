@@ -8,6 +8,7 @@ import { useActiveTeam } from "../teams/use-active-team";
 import { UserMenu } from "../user-menu/user-menu";
 import { Banners } from "./banners";
 import { DashboardFooter, DashboardHeader } from "./dashboard-chrome";
+import { DashboardNotice } from "./dashboard-notice";
 import { useSubscription } from "./use-subscription";
 
 /** First name, then full name, then e-mail, then 'User'. */
@@ -48,6 +49,7 @@ export function DashboardContent({ session }: { session: Session }) {
             {t("downloadPlugin")}
           </StoreLink>
         </div>
+        <DashboardNotice />
         {activating && (
           <div className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
             <Spinner label={t("activating")} />

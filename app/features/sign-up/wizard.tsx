@@ -12,6 +12,7 @@ import { PageSpinner } from "../../ui";
 import { useHydrated } from "../../ui/use-hydrated";
 import { AuthShell } from "../auth-shell/auth-shell";
 import { useBotCheck } from "../bot-check/use-bot-check";
+import type { DashboardNoticeState } from "../dashboard/dashboard-notice";
 import { RestrictedScreen, useSignUpMode, WaitlistScreen } from "./access-screens";
 import { BackToHome, LeaveDialog } from "./leave-dialog";
 import { WizardProgress } from "./progress";
@@ -34,6 +35,7 @@ import { PaymentStep } from "./steps/payment-step";
 import { PlanStep } from "./steps/plan-step";
 import { VerificationStep } from "./steps/verification-step";
 import { WelcomeStep } from "./steps/welcome-step";
+import { useCheckoutOffer } from "./use-checkout-offer";
 import "./wizard.css";
 
 /**
@@ -66,6 +68,8 @@ export function SignUpWizard() {
   const signedIn = state === "signed-in" ? true : state === "signed-out" ? false : undefined;
   const entry = stepEntry(location.state);
   const step: Step = restored ? reachableStep(entry?.step ?? 1, form, signedIn) : 1;
+  // A signed-in user's checkout offer: one whose subscription or trial runs never reaches a checkout.
+  const offer = useCheckoutOffer(signedIn ? user?.id : undefined);
   // Bot protection (docs/decisions/129): solved in the background from the moment step 4 is shown.
   const bots = useBotCheck(step === 4);
 
@@ -155,6 +159,15 @@ export function SignUpWizard() {
       go(5, { replace: true });
     }
   }, [state, restored]);
+
+  // Pro already runs for this account: the dashboard says so instead of offering a second checkout (docs/decisions/145).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: decided by the offer alone
+  useEffect(() => {
+    if (offer !== "running") return;
+    finish();
+    const state: DashboardNoticeState = { notice: "subscriptionRunning" };
+    navigate(`/${lang}/dashboard`, { replace: true, state });
+  }, [offer]);
 
   // The back-to-home button asks first, and so does the browser's Back from the first step (above).
   const leave = () => {
@@ -267,6 +280,8 @@ export function SignUpWizard() {
   }
   // A return from Google waits for the session before showing anything.
   if (hydrated && params.get("oauth") && !decided.current) return <PageSpinner />;
+  // A signed-in visitor waits for the offer, so one whose Pro runs never sees a step of the wizard.
+  if (signedIn && (offer === "loading" || offer === "running")) return <PageSpinner />;
 
   // The waitlist's confirmation link; in waitlist mode the waitlist, unless the visitor was invited
   // or is signed in already; an address the mode refused gets its screen.
@@ -353,7 +368,7 @@ export function SignUpWizard() {
               autoFocus={autoFocus}
             />
           )}
-          {step === 6 && <PaymentStep teamName={form.teamName} onBack={back} onCheckout={clearSavedForm} />}
+          {step === 6 && <PaymentStep teamName={form.teamName} offer={offer} onBack={back} onCheckout={clearSavedForm} />}
         </div>
       </fieldset>
     </AuthShell>

@@ -16,12 +16,12 @@ const { PaymentStep } = await import("./payment-step");
 const i18n = i18next.createInstance();
 await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { billing } }, interpolation: { escapeValue: false } });
 
-function renderStep(onBack = () => {}) {
+function renderStep(onBack = () => {}, offer: "trial" | "paid" | "failed" = "trial") {
   return render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter initialEntries={["/en/sign-up"]}>
         <Routes>
-          <Route path="/:lang/sign-up" element={<PaymentStep teamName="Compilers" onBack={onBack} />} />
+          <Route path="/:lang/sign-up" element={<PaymentStep teamName="Compilers" offer={offer} onBack={onBack} />} />
         </Routes>
       </MemoryRouter>
     </I18nextProvider>,
@@ -87,5 +87,24 @@ describe("PaymentStep", () => {
     renderStep(onBack);
     await userEvent.click(screen.getByRole("button", { name: "Back" }));
     expect(onBack).toHaveBeenCalled();
+  });
+
+  it("offers a paid subscription, without a trial, to an account that had Pro before, and sends it so", async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ message: "Payment process failed" }), { status: 502 }));
+    vi.stubGlobal("fetch", fetchMock);
+    renderStep(() => {}, "paid");
+    expect(screen.getByRole("heading", { name: "Subscribe to Pro" })).toBeTruthy();
+    expect(screen.getByText("None (already used)")).toBeTruthy();
+    expect(screen.queryByText("30 days free")).toBeNull();
+    expect(screen.getByText("Your card is charged when you confirm the checkout.")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Subscribe to Pro" }));
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ trial: false });
+  });
+
+  it("offers nothing to start when the offer could not be read", () => {
+    renderStep(() => {}, "failed");
+    expect(screen.getByRole("alert").textContent).toBe("Your subscription could not be checked. Please reload the page.");
+    expect((screen.getByRole("button", { name: "Start 30-Day Trial" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

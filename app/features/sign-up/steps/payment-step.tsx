@@ -5,26 +5,44 @@ import { useLanguage } from "../../../i18n";
 import { authClient } from "../../../identity/client";
 import { Button, Icon } from "../../../ui";
 import { checkSolid } from "../../../ui/icons/account";
+import type { OfferState } from "../use-checkout-offer";
 
 const BENEFITS = ["teams", "features", "support"] as const;
 
-/** Step 6 of the sign-up wizard: starts the 30-day pro trial for the new team. */
-export function PaymentStep({ teamName, onBack, onCheckout }: { teamName: string; onBack: () => void; onCheckout?: () => void }) {
+/**
+ * Step 6 of the sign-up wizard: starts the 30-day pro trial for the new team, or, for an account that
+ * had a subscription before, a paid one. It shows the server's offer, so it says what the checkout does.
+ */
+export function PaymentStep({
+  teamName,
+  offer,
+  onBack,
+  onCheckout,
+}: {
+  teamName: string;
+  offer: OfferState;
+  onBack: () => void;
+  onCheckout?: () => void;
+}) {
   const { t } = useTranslation("billing");
   const lang = useLanguage();
   const { data: session } = authClient.useSession();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const paid = offer === "paid";
+  const ready = offer === "trial" || paid;
+  // The texts of a paid checkout where they differ from the trial's.
+  const text = (key: "title" | "subtitle" | "trialValue" | "start" | "starting" | "note") => t(paid ? `step.paid.${key}` : `step.${key}`);
 
   async function start() {
-    if (!session) return;
+    if (!session || !ready) return;
     setBusy(true);
     setError(null);
     // Leaving for the provider's checkout completes the wizard.
     onCheckout?.();
     try {
       await startCheckout(
-        { userId: session.user.id, trial: true, teamName: teamName.trim() || undefined, lang },
+        { userId: session.user.id, trial: !paid, teamName: teamName.trim() || undefined, lang },
         { network: t("step.networkError") },
       );
     } catch (e) {
@@ -37,9 +55,9 @@ export function PaymentStep({ teamName, onBack, onCheckout }: { teamName: string
     <section aria-labelledby="payment-step-title" className="space-y-6">
       <div>
         <h2 id="payment-step-title" className="text-2xl font-bold text-slate-900">
-          {t("step.title")}
+          {text("title")}
         </h2>
-        <p className="mt-1 text-slate-600">{t("step.subtitle")}</p>
+        <p className="mt-1 text-slate-600">{text("subtitle")}</p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
         {teamName.trim() && (
@@ -51,8 +69,8 @@ export function PaymentStep({ teamName, onBack, onCheckout }: { teamName: string
         <dt className="text-slate-600">{t("step.plan")}</dt>
         <dd className="font-semibold text-slate-900">{t("step.planPro")}</dd>
         <dt className="text-slate-600">{t("step.trial")}</dt>
-        <dd className="font-semibold text-slate-900">{t("step.trialValue")}</dd>
-        <dt className="text-slate-600">{t("step.afterTrial")}</dt>
+        <dd className="font-semibold text-slate-900">{text("trialValue")}</dd>
+        <dt className="text-slate-600">{paid ? t("step.paid.price") : t("step.afterTrial")}</dt>
         <dd className="font-semibold text-slate-900">{t("step.afterTrialValue")}</dd>
       </dl>
       <div>
@@ -66,20 +84,25 @@ export function PaymentStep({ teamName, onBack, onCheckout }: { teamName: string
           ))}
         </ul>
       </div>
+      {offer === "failed" && !error && (
+        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {t("step.offerFailed")}
+        </p>
+      )}
       {error && (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
           {error}
         </p>
       )}
       <div className="flex flex-col gap-3 sm:flex-row-reverse">
-        <Button variant="strong" size="2xl" onClick={start} disabled={busy || !session}>
-          {busy ? t("step.starting") : t("step.start")}
+        <Button variant="strong" size="2xl" onClick={start} disabled={busy || !session || !ready}>
+          {busy ? text("starting") : text("start")}
         </Button>
         <Button variant="secondary" size="2xl" onClick={onBack}>
           {t("step.back")}
         </Button>
       </div>
-      <p className="text-sm text-slate-600">{t("step.note")}</p>
+      <p className="text-sm text-slate-600">{text("note")}</p>
     </section>
   );
 }
