@@ -31,6 +31,7 @@ import { createSmsSender, type SmsSender } from "../sms/sms-sender.js";
 import { teamAccess, teamRoles } from "../teams/access.js";
 import { queueInvitationMail } from "../teams/invitations.js";
 import { memberLimitOf, seatsUsed } from "../teams/roster.js";
+import { backupCodeStore, newBackupCodes } from "./backup-codes.js";
 import { organizationCreator } from "./organizations.js";
 import { type PasswordChecker, passwordChecker } from "./password-policy.js";
 import { AUTH_BASE_PATH, UNUSED_AUTH_PATHS } from "./paths.js";
@@ -290,7 +291,8 @@ export function createAuth({
         // The security screens ask for the password again before a change (server/auth/reverification.ts);
         // accounts that sign in with Google have none to give.
         allowPasswordless: true,
-        backupCodeOptions: { amount: 10, length: 10 },
+        // Case-insensitive codes without look-alikes (server/auth/backup-codes.ts).
+        backupCodeOptions: { customBackupCodesGenerate: () => newBackupCodes(), storeBackupCodes: backupCodeStore(config.AUTH_SECRET) },
         // Text message codes to the account's verified primary number, for accounts that turned them
         // on (server/phone/sms-two-factor.ts); the plugin keeps only a hash.
         otpOptions: {

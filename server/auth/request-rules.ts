@@ -10,6 +10,7 @@ import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { ownerOfFurtherAddress } from "../identifiers/email-addresses.js";
 import { ensureNotLastIdentifier, type Identifier, type IdentifierRules } from "../identifiers/last-identifier.js";
+import { normalizeBackupCode } from "./backup-codes.js";
 import { isCommonPassword, type PasswordChecker } from "./password-policy.js";
 
 /** Our stored images' URLs (server/images/image-store.ts). */
@@ -269,6 +270,9 @@ export const authRequestRules = (deps: {
     // sign-in with the primary address (docs/decisions/076); the checks below see that one.
     const primary = ctx.path === "/sign-in/email" ? await furtherAddressOwner(ctx, deps.db) : undefined;
     if (primary) ctx.body = { ...ctx.body, email: primary };
+    // A backup code is compared in its stored form, however it was typed.
+    const backupCode = ctx.path === "/two-factor/verify-backup-code" && typeof ctx.body?.code === "string";
+    if (backupCode) ctx.body = { ...ctx.body, code: normalizeBackupCode(ctx.body.code) };
     if (ctx.path === "/email-otp/send-verification-otp" && ctx.body?.type === "sign-in" && !deps.emailCodeSignIn) {
       throw APIError.from("BAD_REQUEST", { code: "INVALID_OTP_TYPE", message: "Invalid OTP type" });
     }
@@ -283,7 +287,7 @@ export const authRequestRules = (deps: {
     checkFields(ctx);
     await checkNewPassword(ctx, deps.passwords);
     await guardIdentifierRemoval(ctx, deps.db, deps.identifierRules);
-    if (primary) return { context: { body: ctx.body } };
+    if (primary || backupCode) return { context: { body: ctx.body } };
     return applyEmailRules(ctx, deps.db, deps.emailRules, deps.signUpAccess);
   });
 

@@ -133,6 +133,7 @@ describe.each(DATABASE_KINDS)("account security on %s", (kind) => {
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/Recruiting%20CRM:/);
     expect(backupCodes).toHaveLength(10);
     expect(new Set(backupCodes).size).toBe(10);
+    for (const code of backupCodes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
     const state = await (await server.fetch("/api/account/security", { headers: { cookie } })).json();
     expect(state).toMatchObject({ twoFactorEnabled: true, reverification: "totp" });
 
@@ -148,9 +149,10 @@ describe.each(DATABASE_KINDS)("account security on %s", (kind) => {
     expect(withCode.status).toBe(200);
     expect(sessionCookieOf(withCode)).toBeTruthy();
 
-    // A backup code works once.
+    // A backup code works once, typed in any case, with a space for the dash.
     const second = await passwordStep(user.email);
-    const backup = await server.fetch("/api/auth/two-factor/verify-backup-code", json({ code: backupCodes[0] }, { cookie: second.cookie }));
+    const typed = (backupCodes[0] as string).toLowerCase().replace("-", " ");
+    const backup = await server.fetch("/api/auth/two-factor/verify-backup-code", json({ code: typed }, { cookie: second.cookie }));
     expect(backup.status).toBe(200);
     const third = await passwordStep(user.email);
     const reused = await server.fetch("/api/auth/two-factor/verify-backup-code", json({ code: backupCodes[0] }, { cookie: third.cookie }));
