@@ -66,9 +66,9 @@ export interface AppDeps {
   locales: Map<string, StaticFile>;
   /** Redis-backed shared storage when REDIS_URL is set. */
   kv?: KeyValueStore;
-  /** The mail outbox worker, woken when a request queues mails. */
+  /** The mail outbox's delivery, woken when a request queues mails. */
   outbox?: { wake(): void };
-  /** The worker that prepares users' data exports, woken when one is asked for. */
+  /** The job that prepares users' data exports, woken when one is asked for. */
   dataExports?: { wake(): void };
   /** Sends a mail at once (codes); the outbox is for mails that may wait. */
   sendMail: SendMail;

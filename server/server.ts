@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import pino, { type Logger } from "pino";
-import { startDataExportWorker } from "./account/data-export.js";
+import { DATA_EXPORT, dataExportJob } from "./account/data-export.js";
 import { createApp, pageOptions } from "./app.js";
 import { createAuth } from "./auth/auth.js";
 import { passwordChecker } from "./auth/password-policy.js";
@@ -17,8 +17,10 @@ import { directFiles } from "./http/direct-files.js";
 import { fileRoutes } from "./http/pages.js";
 import { loadSite } from "./http/site.js";
 import { identifierRulesOf } from "./identifiers/last-identifier.js";
+import { startJobRunner } from "./jobs/runner.js";
+import { localJobSignal, postgresJobSignal } from "./jobs/signal.js";
 import { type KeyValueStore, redisStore } from "./kv.js";
-import { startOutboxWorker } from "./mail/outbox-worker.js";
+import { MAIL_DELIVERY, outboxDelivery } from "./mail/outbox-delivery.js";
 import { createMailer } from "./mail/transport.js";
 import type { PhoneDeps } from "./phone/phone-numbers.js";
 import { loadLocales } from "./routes/locales.js";
@@ -81,19 +83,22 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     updateUser: async (userId, data) => (await auth.$context).internalAdapter.updateUser(userId, data),
     identifierRules: identifierRulesOf(config),
   };
-  const outbox = startOutboxWorker({
+  // Other instances on the same PostgreSQL hear of stored jobs too; the embedded database has one process.
+  const jobSignal = config.DATABASE_URL ? postgresJobSignal(config.DATABASE_URL, logger) : localJobSignal();
+  const jobs = startJobRunner({
     db: database.db,
-    sendMail: mailer.sendMail,
     logger,
-    onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified },
+    signal: jobSignal,
+    kinds: [
+      outboxDelivery({ db: database.db, sendMail: mailer.sendMail, onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified } }),
+      dataExportJob({
+        db: database.db,
+        baseUrl: config.BASE_URL,
+        mailDomain: domainOf(config.MAIL_FROM),
+        mailQueued: () => jobs.wake(MAIL_DELIVERY),
+      }),
+    ],
     releaseLeasesOnStart: database.kind === "pglite",
-  });
-  const dataExports = startDataExportWorker({
-    db: database.db,
-    baseUrl: config.BASE_URL,
-    mailDomain: domainOf(config.MAIL_FROM),
-    logger,
-    mailQueued: () => outbox.wake(),
   });
   const app = createApp({
     config,
@@ -103,8 +108,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     files,
     locales,
     kv,
-    outbox,
-    dataExports,
+    outbox: jobs.waker(MAIL_DELIVERY),
+    dataExports: jobs.waker(DATA_EXPORT),
     sendMail: mailer.sendMail,
     passwords,
     phone,
@@ -113,8 +118,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
 
   /** Everything the server holds besides its listener, released after it or when it cannot listen. */
   const release = async () => {
-    await dataExports.stop();
-    await outbox.stop();
+    await jobs.stop();
+    await jobSignal.close();
     mailer.close();
     await closeKv();
     await database.close();

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { Logger } from "pino";
 import type { OperatorDataExport } from "../../core/operator.js";
 import type { DB } from "../db/database.js";
-import type { DataExportStatus } from "../db/schema.js";
 import { AppError } from "../errors.js";
+import type { LeasedJob, LeasedTable } from "../jobs/lease.js";
+import type { JobFailure, JobKind } from "../jobs/runner.js";
 import { queueMails } from "../mail/outbox.js";
 import { collectUserData } from "./user-data.js";
 
@@ -126,97 +126,61 @@ async function prepare(db: DB, opts: { baseUrl: string; mailDomain: string }, ex
   });
 }
 
-/** Claims due exports with a lease (several instances share the work), counting the attempt. */
-async function claim(db: DB, limit: number): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`
-    update data_export set locked_until = now() + make_interval(secs => ${LEASE_SECONDS}), attempts = attempts + 1
-    where id in (select id from data_export
-                 where status = 'pending' and (locked_until is null or locked_until < now())
-                 order by created_at limit ${limit} for update skip locked)
-    returning id`.execute(db);
-  return rows.map((r) => r.id);
-}
+/**
+ * The exports as a table of jobs: pending ones, oldest first. One given up stays failed, with its
+ * last error, for operators to see.
+ */
+const DATA_EXPORT_TABLE: LeasedTable = {
+  name: "data_export",
+  pending: sql`status = 'pending'`,
+  order: sql`created_at`,
+  givenUp: sql`status = 'failed'`,
+};
 
-export interface DataExportWorker {
-  wake(): void;
-  stop(): Promise<void>;
-}
+/** The job kind that prepares requested exports; a request wakes it by this name. */
+export const DATA_EXPORT = "data-export";
 
 /**
- * Prepares requested exports in the background, like the mail outbox: woken by a request, and
- * polling for work left by a crash. A ready archive that was never fetched is emptied once its
- * link expires; an export that fails `MAX_ATTEMPTS` times is given up.
+ * Prepares requested exports in the background: woken by a request, and polling for work left by
+ * a crash. A ready archive that was never fetched is emptied once its link expires.
  */
-export function startDataExportWorker(opts: {
+export function dataExportJob(opts: {
   db: DB;
   baseUrl: string;
   mailDomain: string;
-  logger: Logger;
-  /** Wakes the mail outbox once a link mail is queued. */
+  /** Wakes the mail delivery once a link mail is queued. */
   mailQueued: () => void;
   pollMs?: number;
-}): DataExportWorker {
-  const { db, logger } = opts;
-  const pollMs = opts.pollMs ?? 5_000;
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-
-  async function cycle() {
-    await db
-      .updateTable("data_export")
-      .set({ status: "expired", archive: null })
-      .where("status", "=", "ready")
-      .where("expires_at", "<=", new Date())
-      .execute();
-    while (!stopped) {
-      const ids = await claim(db, 5);
-      if (!ids.length) return;
-      for (const id of ids) {
+}): JobKind {
+  const { db } = opts;
+  return {
+    name: DATA_EXPORT,
+    table: DATA_EXPORT_TABLE,
+    batchSize: 5,
+    leaseSeconds: LEASE_SECONDS,
+    maxAttempts: MAX_ATTEMPTS,
+    retry: { baseMs: 60_000, maxMs: 30 * 60_000 },
+    pollMs: opts.pollMs ?? 5_000,
+    async beforeClaim() {
+      await db
+        .updateTable("data_export")
+        .set({ status: "expired", archive: null })
+        .where("status", "=", "ready")
+        .where("expires_at", "<=", new Date())
+        .execute();
+    },
+    async run(exports) {
+      const failures: JobFailure<LeasedJob>[] = [];
+      // One at a time: each reads every table about its user.
+      for (const job of exports) {
         try {
-          await prepare(db, opts, id);
+          await prepare(db, opts, String(job.id));
           opts.mailQueued();
         } catch (error) {
-          logger.warn({ exportId: id, err: error }, "data export failed");
-          await db
-            .updateTable("data_export")
-            .set({
-              last_error: String((error as Error).message ?? error).slice(0, 500),
-              status: sql<DataExportStatus>`case when attempts >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end`,
-            })
-            .where("id", "=", id)
-            .execute();
+          failures.push({ job, error });
         }
       }
-    }
-  }
-
-  function wake() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    clearTimeout(timer);
-    running = cycle()
-      .catch((error) => logger.warn({ err: error }, "data exports: cannot read the queue, will retry"))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          wake();
-        } else if (!stopped) timer = setTimeout(wake, pollMs);
-      });
-  }
-
-  wake();
-  return {
-    wake,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      return failures;
     },
   };
 }

@@ -401,6 +401,7 @@ export interface DataExportTable {
   language: string;
   status: Generated<DataExportStatus>;
   attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
   locked_until: Timestamp | null;
   last_error: string | null;
   /** The JSON archive while it waits to be fetched; emptied once fetched or expired. */

@@ -1,19 +1,20 @@
 import { type Selectable, sql } from "kysely";
 import type { DB } from "../db/database.js";
 import type { MailOutboxTable } from "../db/schema.js";
+import type { LeasedTable } from "../jobs/lease.js";
 import { type MailOfKind, renderQueuedMail } from "./outbox-templates.js";
 import type { Mail } from "./transport.js";
 
 /**
  * The outbox: mails stored in the database with the change that caused them, delivered by the
- * outbox worker. A mail is stored as its kind and the values its template takes and rendered when
+ * outbox's job (outbox-delivery.ts). A mail is stored as its kind and the values its template takes and rendered when
  * it is sent (outbox-templates.ts). The outbox knows nothing of the domains that use it; a mail's
  * `topic` and `ref` only say whom to tell once it is delivered and what they know it by.
  */
 export type OutboxMail = MailOfKind & {
   /** A fixed Message-ID (with angle brackets): a mail re-sent after a crash is the same message. */
   messageId: string;
-  /** Whom the worker tells when the mail is delivered: a key of its `onDelivered` handlers. */
+  /** Whom delivery tells when the mail is delivered: a key of its `onDelivered` handlers. */
   topic?: string;
   /** What the topic knows the mail by, e.g. the id of the record it belongs to. */
   ref?: string;
@@ -30,6 +31,21 @@ export type ClaimedMail = Pick<
   Selectable<MailOutboxTable>,
   "id" | "kind" | "data" | "message_id" | "to" | "reply_to" | "subject" | "text" | "html" | "attempts"
 >;
+
+/** A mail unsent after this many attempts is given up: it waits in the table for an operator to retry it. */
+export const MAX_MAIL_ATTEMPTS = 25;
+
+/**
+ * The outbox as a table of jobs: unsent mails, claimed oldest first through the partial index of
+ * unsent mails in id order (migration 0029), read in that order whatever the statistics say.
+ */
+export const OUTBOX_TABLE: LeasedTable = {
+  name: "mail_outbox",
+  pending: sql`sent_at is null`,
+  order: sql`id`,
+  columns: sql`kind, data, message_id, "to", reply_to, subject, text, html`,
+  inIndexOrder: true,
+};
 
 /** Stores mails for delivery; pass the transaction that stores what they are about. */
 export async function queueMails(trx: DB, mails: OutboxMail[]): Promise<void> {
@@ -59,29 +75,6 @@ export function mailOf(row: ClaimedMail): Mail {
 }
 
 /**
- * Reserves up to `limit` due mails for `leaseSeconds`, oldest first, and counts the attempt. SKIP
- * LOCKED lets several server instances claim at once without taking the same row.
- */
-export async function claimDueMails(db: DB, opts: { limit: number; leaseSeconds: number; maxAttempts: number }): Promise<ClaimedMail[]> {
-  return db.transaction().execute(async (trx) => {
-    // The planner's statistics lag a burst of new mails (PostgreSQL analyses a table a minute later at
-    // the earliest, the embedded database never), so it would expect a few due mails and fetch and
-    // sort all of them to keep twenty: 60 ms with 30,000 waiting. Read in index order, it stops at
-    // twenty whatever the statistics say (docs/decisions/140).
-    await sql`select set_config('enable_bitmapscan', 'off', true)`.execute(trx);
-    const { rows } = await sql<ClaimedMail>`
-      update mail_outbox set locked_until = now() + ${opts.leaseSeconds} * interval '1 second', attempts = attempts + 1
-      where id in (
-        select id from mail_outbox
-        where sent_at is null and attempts < ${opts.maxAttempts} and next_attempt_at <= now()
-          and (locked_until is null or locked_until < now())
-        order by id limit ${opts.limit} for update skip locked)
-      returning id, kind, data, message_id, "to", reply_to, subject, text, html, attempts`.execute(trx);
-    return rows;
-  });
-}
-
-/**
  * Marks delivered mails sent and tells each topic's handler their refs, in one transaction: each
  * commit is a disk write, the main cost per mail on the embedded database, and a delivery and its
  * consequence are recorded together or not at all.
@@ -100,23 +93,4 @@ export async function markSent(db: DB, ids: number[], onDelivered: Record<string
     }
     for (const [topic, refs] of refsByTopic) await onDelivered[topic]?.(trx, [...refs]);
   });
-}
-
-/** Frees a failed mail's reservation and sets when it is tried again. */
-export async function scheduleRetry(db: DB, id: number, delayMs: number, error: string): Promise<void> {
-  await db
-    .updateTable("mail_outbox")
-    .set({ locked_until: null, last_error: error, next_attempt_at: sql<Date>`now() + ${delayMs} * interval '1 millisecond'` })
-    .where("id", "=", id)
-    .execute();
-}
-
-/** Frees every reservation; only safe when no other process can be delivering. */
-export async function releaseLeases(db: DB): Promise<void> {
-  await db
-    .updateTable("mail_outbox")
-    .set({ locked_until: null })
-    .where("sent_at", "is", null)
-    .where("locked_until", "is not", null)
-    .execute();
 }

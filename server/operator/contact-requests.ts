@@ -3,7 +3,7 @@ import { type ContactState, OPERATOR_PAGE_SIZE, type OperatorContactRequest, typ
 import { CONTACT_REQUEST_TOPIC } from "../contact/mark-notified.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
-import { MAX_MAIL_ATTEMPTS } from "../mail/outbox-worker.js";
+import { MAX_MAIL_ATTEMPTS } from "../mail/outbox.js";
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 

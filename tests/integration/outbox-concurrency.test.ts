@@ -5,7 +5,8 @@ import { CONTACT_REQUEST_TOPIC, markRequestsNotified } from "../../server/contac
 import { submitContact } from "../../server/contact/submit-contact.js";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database.js";
 import { migrateToLatest } from "../../server/db/migrate.js";
-import { type OutboxWorker, startOutboxWorker } from "../../server/mail/outbox-worker.js";
+import { type JobRunner, startJobRunner } from "../../server/jobs/runner.js";
+import { outboxDelivery } from "../../server/mail/outbox-delivery.js";
 import { createTestDatabase, type TestDatabase } from "../support/databases.js";
 
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -14,7 +15,7 @@ const postgres = Boolean(process.env.TEST_DATABASE_URL);
 describe.skipIf(!postgres)("two outbox workers finishing one request's mails at the same moment", () => {
   let database: TestDatabase;
   const handles: DatabaseHandle[] = [];
-  const workers: OutboxWorker[] = [];
+  const workers: JobRunner[] = [];
   let client: pg.Client;
 
   beforeAll(async () => {
@@ -58,13 +59,18 @@ describe.skipIf(!postgres)("two outbox workers finishing one request's mails at 
     };
     for (const handle of handles) {
       workers.push(
-        startOutboxWorker({
+        startJobRunner({
           db: handle.db,
-          sendMail,
           logger: pino({ level: "silent" }),
-          onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified },
-          batchSize: 1,
-          pollMs: 60_000,
+          kinds: [
+            outboxDelivery({
+              db: handle.db,
+              sendMail,
+              onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified },
+              batchSize: 1,
+              pollMs: 60_000,
+            }),
+          ],
         }),
       );
     }

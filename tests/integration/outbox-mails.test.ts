@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { submitContact } from "../../server/contact/submit-contact.js";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database.js";
 import { migrateToLatest } from "../../server/db/migrate.js";
-import { type OutboxWorker, startOutboxWorker } from "../../server/mail/outbox-worker.js";
+import { type JobRunner, startJobRunner } from "../../server/jobs/runner.js";
+import { outboxDelivery } from "../../server/mail/outbox-delivery.js";
 import { contactConfirmationMail } from "../../server/mail/templates/contact-confirmation.js";
 import { contactNotificationMail } from "../../server/mail/templates/contact-notification.js";
 import type { Mail } from "../../server/mail/transport.js";
@@ -12,7 +13,7 @@ import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../suppor
 describe.each(DATABASE_KINDS)("mails queued in the outbox on %s", (kind) => {
   let database: TestDatabase;
   let handle: DatabaseHandle;
-  let worker: OutboxWorker | undefined;
+  let worker: JobRunner | undefined;
   const sent: Mail[] = [];
 
   beforeAll(async () => {
@@ -26,10 +27,14 @@ describe.each(DATABASE_KINDS)("mails queued in the outbox on %s", (kind) => {
     await database?.drop();
   });
 
-  /** Runs the worker until `count` mails went out (or failed), then stops it. */
+  /** Runs the outbox's delivery until `count` mails went out (or failed), then stops it. */
   async function deliver(count: number, sendMail = async (mail: Mail) => void sent.push(mail)) {
     const before = sent.length;
-    worker = startOutboxWorker({ db: handle.db, sendMail, logger: pino({ level: "silent" }), pollMs: 50, retryBaseMs: 60_000 });
+    worker = startJobRunner({
+      db: handle.db,
+      logger: pino({ level: "silent" }),
+      kinds: [outboxDelivery({ db: handle.db, sendMail, pollMs: 50, retryBaseMs: 60_000 })],
+    });
     await expect.poll(() => sent.length - before, { timeout: 10_000 }).toBe(count);
     await worker.stop();
     worker = undefined;
