@@ -4,7 +4,11 @@ import { isAdminRole, isTeamName, isValidSlug, roleCan, slugify, TEAM_NAME_MAX }
 describe("slugify", () => {
   it("derives a readable address from a team name", () => {
     expect(slugify("Acme Recruiting")).toBe("acme-recruiting");
-    expect(slugify("  Müller & Söhne GmbH ")).toBe("muller-sohne-gmbh");
+    expect(slugify("  Müller & Söhne GmbH ")).toBe("mueller-soehne-gmbh");
+    expect(slugify("Müller + Partner")).toBe("mueller-partner");
+    // A decomposed umlaut (u and a combining diaeresis) is the same letter.
+    expect(slugify("Mu\u0308ller ÄRZTE")).toBe("mueller-aerzte");
+    expect(slugify("Café Crème")).toBe("cafe-creme");
     expect(slugify("Straße")).toBe("strasse");
     expect(slugify("!!!")).toBe("team");
   });

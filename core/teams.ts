@@ -129,13 +129,17 @@ export function isValidSlug(slug: string): boolean {
   return slug.length > 0 && slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug);
 }
 
+/** German letters as Germans write them without umlauts: "Müller" is "mueller", "Straße" "strasse". */
+const GERMAN_LETTERS: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue", ß: "ss", ẞ: "SS" };
+
 /** A team's URL-safe address derived from its name; the server numbers it when already taken. */
 export function slugify(name: string): string {
   const base = name
+    .normalize("NFC")
+    .replace(/[äöüÄÖÜßẞ]/g, (letter) => GERMAN_LETTERS[letter] as string)
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
-    .replace(/ß/g, "ss")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, 48)

@@ -67,7 +67,7 @@ test.describe("dashboard teams", () => {
     await dialog.getByRole("button", { name: "Create team" }).click();
     await expect(dialog.getByRole("alert")).toHaveText("Please enter a team name");
     await dialog.getByLabel("Team name").fill("Héadhunters Nord");
-    await expect(dialog).toContainText("Team address: headhunters-nord");
+    await expect(dialog).toContainText("URL name: headhunters-nord");
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "dashboard-create-team-en");
     await dialog.getByRole("button", { name: "Create team" }).click();

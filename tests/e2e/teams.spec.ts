@@ -71,16 +71,16 @@ test.describe("team management", () => {
     await page.getByRole("link", { name: "Gamma Talent öffnen" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Gamma Talent" })).toBeVisible();
     const profile = page.getByRole("region", { name: "Teamprofil" });
-    await profile.getByLabel("Slug").fill("Gamma Nord");
+    await profile.getByLabel("Adresse im Link").fill("Gamma Nord");
     await profile.getByRole("button", { name: "Änderungen speichern" }).click();
     await expect(
       profile.getByText("Verwenden Sie Kleinbuchstaben und Ziffern, mit einzelnen Bindestrichen zwischen Wörtern.").first(),
     ).toBeVisible();
     await profile.getByLabel("Teamname").fill("Gamma Nord");
-    await profile.getByLabel("Slug").fill("gamma-nord");
+    await profile.getByLabel("Adresse im Link").fill("gamma-nord");
     await profile.getByRole("button", { name: "Änderungen speichern" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Gamma Nord" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Teamprofil" }).getByLabel("Slug")).toHaveValue("gamma-nord");
+    await expect(page.getByRole("region", { name: "Teamprofil" }).getByLabel("Adresse im Link")).toHaveValue("gamma-nord");
     // A logo, chosen the way a person chooses a file.
     const logo = page.getByRole("region", { name: "Logo" });
     const chooser = page.waitForEvent("filechooser");

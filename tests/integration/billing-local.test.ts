@@ -257,6 +257,9 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
     expect(page1.items).toHaveLength(5);
     expect(page2.items).toHaveLength(1);
     expect((await server.fetch("/api/teams", json({ name: " " }, { cookie: pro.cookie }))).status).toBe(400);
+    // German names are spelled as Germans do without umlauts.
+    const german = await server.fetch("/api/teams", json({ name: "Müller & Partner" }, { cookie: pro.cookie }));
+    expect((await german.json()).slug).toBe("mueller-partner");
   });
 
   it("shows invited teams to members and keeps a team's billing to its paying admin", async () => {

@@ -58,7 +58,7 @@ describe.each(DATABASE_KINDS)("a team's general settings on %s", (kind) => {
       json({ organizationId: await teamOf(admin, "Other Team"), data: { slug: "scouts-berlin" } }, as(admin)),
     );
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toEqual({ code: "slug_taken", message: "This slug is already taken. Please choose another one." });
+    expect(await taken.json()).toEqual({ code: "slug_taken", message: "This URL name is already taken. Please choose another one." });
   });
 
   it("keeps the last admin: they can neither leave nor be demoted, until another admin exists", async () => {
