@@ -15,6 +15,8 @@ export interface JobSignal {
 
 /** The channel the instances notify each other on; the payload is the job kind. */
 export const JOB_CHANNEL = "jobs_stored";
+/** The least time between two NOTIFYs of one process; wakes meanwhile go out together after it. */
+const NOTIFY_GAP_MS = 50;
 
 /** A signal within this process: enough for the embedded database, which one process at a time can open. */
 export function localJobSignal(): JobSignal {
@@ -46,9 +48,10 @@ interface ListeningClient {
 /**
  * A signal shared by every instance on one PostgreSQL database: this process hears its own
  * notifications at once, and sends them on with NOTIFY through a connection of its own that also
- * LISTENs for the others'. Notifications arriving while a NOTIFY is under way go out together in
- * the next one, so a burst of requests costs a statement per round trip, not one each. When the
- * connection drops, it is opened again with back-off; meanwhile the runners' polling finds the jobs.
+ * LISTENs for the others'. Notifications arriving while a NOTIFY is under way, or within 50 ms
+ * after it, go out together in the next one, so a burst of requests costs at most twenty
+ * statements a second, not one each. When the connection drops, it is opened again with back-off;
+ * meanwhile the runners' polling finds the jobs.
  * `listening` settles once the first LISTEN is in place (or failed).
  */
 export function postgresJobSignal(databaseUrl: string, logger: Logger): JobSignal & { listening: Promise<void> } {
@@ -111,6 +114,9 @@ export function postgresJobSignal(databaseUrl: string, logger: Logger): JobSigna
     pending.clear();
     try {
       await client.query("select pg_notify($1, kind) from unnest($2::text[]) as kind", [JOB_CHANNEL, kinds]);
+      // Every NOTIFY is a commit through PostgreSQL's one notification queue: under a burst of
+      // requests, one per kind every NOTIFY_GAP_MS is enough to wake the others.
+      await new Promise((resolve) => setTimeout(resolve, NOTIFY_GAP_MS).unref());
     } catch {
       // The connection is gone; its handler reconnects. The jobs are found by polling meanwhile.
     } finally {
