@@ -8,6 +8,7 @@ import { createApp, pageOptions } from "./app.js";
 import { createAuth } from "./auth/auth.js";
 import { passwordChecker } from "./auth/password-policy.js";
 import { botProtection } from "./bot-protection/bot-protection.js";
+import { type CommandSocket, listenForCommands } from "./commands/command-socket.js";
 import type { Config } from "./config.js";
 import { CONTACT_REQUEST_TOPIC, markRequestsNotified } from "./contact/mark-notified.js";
 import { domainOf } from "./contact/submit-contact.js";
@@ -100,6 +101,18 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     ],
     releaseLeasesOnStart: database.kind === "pglite",
   });
+  // Operator commands reach the embedded database through this process, the only one that may open it (decision 009).
+  let commands: CommandSocket | undefined;
+  if (database.kind === "pglite") {
+    commands = await listenForCommands({
+      dataDir: config.DATA_DIR,
+      ctx: { db: database.db, config, mailQueued: () => jobs.wake(MAIL_DELIVERY) },
+      logger,
+    }).catch((error) => {
+      logger.warn({ err: error }, "operator commands cannot reach this server: they refuse while it runs");
+      return undefined;
+    });
+  }
   const app = createApp({
     config,
     db: database.db,
@@ -118,6 +131,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
 
   /** Everything the server holds besides its listener, released after it or when it cannot listen. */
   const release = async () => {
+    await commands?.close();
     await jobs.stop();
     await jobSignal.close();
     mailer.close();

@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect, sql } from "kysely";
+import { lockDataFolder } from "./data-folder-lock.js";
 import { pglitePool } from "./pglite-pool.js";
 import { preparingClient } from "./prepared-statements.js";
 import type { Database } from "./schema.js";
@@ -53,6 +54,8 @@ export async function openDatabase(opts: {
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   const dir = path.join(opts.dataDir, "pglite");
+  // Throws DataFolderBusyError while another process has the folder open (decision 009).
+  const lock = lockDataFolder(opts.dataDir);
   let pglite: PGlite;
   try {
     if (opts.fromTemplate !== false) await seedFromTemplate(dir);
@@ -60,11 +63,22 @@ export async function openDatabase(opts: {
     // pg_trgm: the operator console's user search (migration 0017_operator).
     pglite = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: [...PGLITE_START_PARAMS, ...EMBEDDED_SETTINGS] });
   } catch (error) {
+    lock.release();
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new Error(`Cannot open the embedded database in DATA_DIR (${dir}): ${reason}`, { cause: error });
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) as never }) });
-  return { db, kind: "pglite", close: () => db.destroy() };
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }
 
 export async function ping(db: DB): Promise<void> {
