@@ -1,5 +1,15 @@
-import type { Device } from "../../core/api";
+import type { AccountIdentifiers, AccountSecurity, Device } from "../../core/api";
 import { request } from "./client";
+
+/** How the account is protected and how it proves itself again (the security page's one read). */
+export function fetchAccountSecurity(): Promise<AccountSecurity> {
+  return request("GET /api/account/security");
+}
+
+/** The account's e-mail addresses, connected accounts and wallets. */
+export function fetchAccountIdentifiers(): Promise<AccountIdentifiers> {
+  return request("GET /api/account/identifiers");
+}
 
 /** The signed-in user's devices (sessions), this one first. */
 export async function fetchDevices(): Promise<Device[]> {

@@ -1,10 +1,7 @@
 import type { Auth } from "../auth/auth.js";
 import type { DB } from "../db/database.js";
 import { releaseImage, storeImage } from "../images/image-store.js";
-import { squareImage } from "../images/process-image.js";
-
-/** Profile images are stored as squares of this many pixels (shown at up to 96 CSS pixels, sharp on 2x screens). */
-export const PROFILE_IMAGE_SIZE = 256;
+import { PROFILE_IMAGE_SIZE, squareImage } from "../images/process-image.js";
 
 interface ProfileImageDeps {
   auth: Auth;

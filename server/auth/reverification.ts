@@ -5,6 +5,7 @@ import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
 import type { SendMail } from "../mail/transport.js";
+import { hasAuthenticator } from "../phone/phone-numbers.js";
 import type { Auth } from "./auth.js";
 import { getSession, type SessionData } from "./session.js";
 
@@ -78,17 +79,6 @@ export async function reverificationMethod(db: DB, userId: string): Promise<Reve
   // The authenticator app, not the library's two-step flag: text message codes turn that on as well.
   if (await hasAuthenticator(db, userId)) return "totp";
   return (await hasPassword(db, userId)) ? "password" : "email";
-}
-
-/** Whether the account has a confirmed authenticator app (the two-factor plugin's secret). */
-export async function hasAuthenticator(db: DB, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("twoFactor")
-    .select("id")
-    .where("userId", "=", userId)
-    .where((eb) => eb.or([eb("verified", "=", true), eb("verified", "is", null)]))
-    .executeTakeFirst();
-  return Boolean(row);
 }
 
 export async function hasPassword(db: DB, userId: string): Promise<boolean> {

@@ -1,7 +1,6 @@
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import type { PaymentProvider } from "../payments/provider.js";
-import { billingOwnerOf } from "../teams/memberships.js";
 import { customerOf, linkCustomer, viewAndSync } from "./subscription-store.js";
 
 export interface BillingDeps {
@@ -45,12 +44,9 @@ export async function startCheckout(
   });
 }
 
-/** Opens the billing portal of the user, or of a team, which only the team's paying admin may do. */
-export async function openPortal(deps: BillingDeps, input: { userId: string; organizationId?: string; lang: string }) {
+/** Opens the user's billing portal (a team's goes through `openTeamPortal` in teams/team-billing.ts). */
+export async function openPortal(deps: BillingDeps, input: { userId: string; lang: string }) {
   const { db, provider, baseUrl } = deps;
-  if (input.organizationId && (await billingOwnerOf(db, input.organizationId)) !== input.userId) {
-    throw new AppError("billingPermission");
-  }
   const customerId = await customerOf(db, provider.kind, input.userId);
   if (!customerId) throw new AppError("noBillingAccount");
   return provider.createPortalSession({ customerId, returnUrl: `${baseUrl}/${input.lang}/dashboard`, lang: input.lang });

@@ -1,6 +1,9 @@
 import type Sharp from "sharp";
 import { AppError } from "../errors.js";
 
+/** Profile images and team logos are stored as squares of this many pixels (shown at up to 96 CSS pixels, sharp on 2x screens). */
+export const PROFILE_IMAGE_SIZE = 256;
+
 /** The formats an uploaded image may have, recognised from its bytes (never its name or declared type). */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "gif", "webp"]);
 

@@ -1,7 +1,6 @@
 import type { Logger } from "pino";
 import type { PhoneNumberSummary } from "../../core/api.js";
 import { normalizePhoneNumber, PHONE_NUMBERS_MAX } from "../../core/phone.js";
-import { hasAuthenticator } from "../auth/reverification.js";
 import type { DB } from "../db/database.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { AppError } from "../errors.js";
@@ -249,6 +248,20 @@ export async function accountOfNumber(db: DB, phoneNumber: string): Promise<stri
     .where("verified", "=", true)
     .executeTakeFirst();
   return row?.user_id ?? null;
+}
+
+/**
+ * Whether the account has a confirmed authenticator app (the two-factor plugin's secret): the other
+ * second step beside text message codes. It lives here, not in auth/, which imports this folder.
+ */
+export async function hasAuthenticator(db: DB, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("twoFactor")
+    .select("id")
+    .where("userId", "=", userId)
+    .where((eb) => eb.or([eb("verified", "=", true), eb("verified", "is", null)]))
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 /**

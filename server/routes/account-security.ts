@@ -5,7 +5,6 @@ import { deleteAccount } from "../account/delete-account.js";
 import type { Auth } from "../auth/auth.js";
 import type { NewPasswordProblem, PasswordChecker } from "../auth/password-policy.js";
 import {
-  hasAuthenticator,
   hasPassword,
   isRecentlyVerified,
   type ReverificationDeps,
@@ -23,6 +22,7 @@ import { readJson } from "../http/errors.js";
 import { rateLimit } from "../http/rate-limit.js";
 import type { KeyValueStore } from "../kv.js";
 import type { SendMail } from "../mail/transport.js";
+import { hasAuthenticator } from "../phone/phone-numbers.js";
 
 /** The refusal answered for each broken password rule. */
 const PASSWORD_ERRORS: Record<NewPasswordProblem, ErrorCode> = {

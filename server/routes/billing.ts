@@ -9,6 +9,7 @@ import { viewAndSync } from "../billing/subscription-store.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { readJson } from "../http/errors.js";
+import { openTeamPortal } from "../teams/team-billing.js";
 
 const checkoutBody = z.object({
   userId: z.string().min(1),
@@ -47,11 +48,9 @@ export function billingRoutes(deps: { auth: Auth; billing: BillingDeps; events: 
   app.post("/api/create-portal-session", requireSession(auth), async (c) => {
     const { session } = c.var;
     try {
-      const { url } = await openPortal(billing, {
-        userId: session.user.id,
-        organizationId: c.req.query("organizationId") || undefined,
-        lang: c.var.lang,
-      });
+      const organizationId = c.req.query("organizationId") || undefined;
+      const input = { userId: session.user.id, lang: c.var.lang };
+      const { url } = organizationId ? await openTeamPortal(billing, { ...input, organizationId }) : await openPortal(billing, input);
       return c.json({ url });
     } catch (error) {
       if (error instanceof AppError) throw error;

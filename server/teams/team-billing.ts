@@ -1,4 +1,5 @@
 import type { TeamBilling } from "../../core/api.js";
+import { type BillingDeps, openPortal } from "../billing/billing-service.js";
 import { planBadges } from "../billing/plan-badges.js";
 import { currentSubscription, customerOf, viewAndSync } from "../billing/subscription-store.js";
 import type { DB } from "../db/database.js";
@@ -36,4 +37,10 @@ export async function assertPayerStays(db: DB, organizationId: string, userId: s
   if ((await billingOwnerOf(db, organizationId)) !== userId) return;
   if ((await adminCount(db, organizationId)) < 2) return;
   if ((await viewAndSync(db, userId)).active) throw new AppError("payerStays");
+}
+
+/** Opens a team's billing portal: the portal of its paying admin, which only that admin may open. */
+export async function openTeamPortal(deps: BillingDeps, input: { userId: string; organizationId: string; lang: string }) {
+  if ((await billingOwnerOf(deps.db, input.organizationId)) !== input.userId) throw new AppError("billingPermission");
+  return openPortal(deps, input);
 }

@@ -1,7 +1,6 @@
-import { PROFILE_IMAGE_SIZE } from "../account/profile-image.js";
 import type { DB } from "../db/database.js";
 import { releaseImage, storeImage } from "../images/image-store.js";
-import { squareImage } from "../images/process-image.js";
+import { PROFILE_IMAGE_SIZE, squareImage } from "../images/process-image.js";
 
 /**
  * Makes an uploaded image the team's logo under the rules of profile images (checked by content,

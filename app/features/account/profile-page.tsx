@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { authClient, type Session } from "../../identity/client";
+import { AccountLayout, AccountSection } from "../area/account-layout";
 import { IdentifierSections } from "../identifiers/identifier-sections";
-import { AccountLayout, AccountSection } from "./account-layout";
 import { DataExportSection } from "./data-export-section";
 import { ProfileDetailsForm } from "./profile-details-form";
 import { ProfileImageSection } from "./profile-image-section";

@@ -3,13 +3,13 @@ import { useSearchParams } from "react-router";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { buttonClass, Spinner, StoreLink } from "../../ui";
+import { DashboardFooter, DashboardHeader } from "../area/dashboard-chrome";
+import { useSubscription } from "../area/use-subscription";
 import { TeamCards } from "../teams/team-cards";
 import { useActiveTeam } from "../teams/use-active-team";
 import { UserMenu } from "../user-menu/user-menu";
 import { Banners } from "./banners";
-import { DashboardFooter, DashboardHeader } from "./dashboard-chrome";
 import { DashboardNotice } from "./dashboard-notice";
-import { useSubscription } from "./use-subscription";
 
 /** First name, then full name, then e-mail, then 'User'. */
 function greetingName(user: Session["user"], fallback: string) {

@@ -4,12 +4,12 @@ import { useSearchParams } from "react-router";
 import type { AccountIdentifiers, AccountSecurity, ConnectedAccountSummary } from "../../../core/api";
 import { useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
+import { unwrap } from "../../identity/failures";
 import { Button } from "../../ui";
 import { Dialog } from "../../ui/dialog";
 import { FormActions } from "../../ui/form-actions";
 import { FormMessages } from "../../ui/form-alert";
-import { AccountSection } from "../account/account-layout";
-import { unwrap } from "../security/security-api";
+import { AccountSection } from "../area/account-layout";
 import { useSectionActions } from "./run-action";
 
 /**

@@ -7,7 +7,7 @@ import { Button, TextField } from "../../ui";
 import { Dialog } from "../../ui/dialog";
 import { FormActions } from "../../ui/form-actions";
 import { FormMessages } from "../../ui/form-alert";
-import { AccountSection } from "../account/account-layout";
+import { AccountSection } from "../area/account-layout";
 import { useSectionActions } from "./run-action";
 
 type Step =

@@ -1,9 +1,9 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AccountSecurity } from "../../../core/api";
+import { useAction } from "../../api/use-action";
 import { authErrorMessage } from "../../identity/errors";
+import { failureOf } from "../../identity/failures";
 import { ReverificationCancelled, useReverification } from "../security/reverification";
-import { failureOf } from "../security/security-api";
 
 /**
  * One section's actions: each runs (asking for reverification when the server wants it), then the
@@ -12,30 +12,11 @@ import { failureOf } from "../security/security-api";
 export function useSectionActions(method: AccountSecurity["reverification"] | undefined, reload: () => Promise<void>, fallbackKey: string) {
   const { t } = useTranslation(["account", "auth", "security"]);
   const { guarded, dialog } = useReverification(method);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [notice, setNotice] = useState<string>();
-
-  async function run(action: () => Promise<unknown>, done?: string | (() => string)): Promise<boolean> {
-    setBusy(true);
-    setError(undefined);
-    setNotice(undefined);
-    try {
-      await guarded(action);
-      if (done) setNotice(typeof done === "function" ? done() : done);
-      await reload();
-      return true;
-    } catch (failure) {
-      if (!(failure instanceof ReverificationCancelled)) setError(authErrorMessage(t as never, failureOf(failure), fallbackKey));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const clear = () => {
-    setError(undefined);
-    setNotice(undefined);
-  };
-  return { run, busy, error, notice, setError, clear, dialog };
+  const action = useAction({
+    guard: guarded,
+    onDone: reload,
+    failure: (failure) =>
+      failure instanceof ReverificationCancelled ? null : authErrorMessage(t as never, failureOf(failure), fallbackKey),
+  });
+  return { ...action, dialog };
 }

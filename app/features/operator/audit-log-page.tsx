@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { operatorApi } from "../../api/operator";
+import { useLoad } from "../../api/use-load";
 import type { Session } from "../../identity/client";
 import { AuditHead, AuditRows } from "./audit-table";
 import { ConsoleList, usePageParam } from "./console-list";
 import { LoadState, OperatorLayout } from "./operator-layout";
-import { useLoad } from "./use-load";
 
 /** /{lang}/admin/audit-log: every operator action, newest first; nothing here changes an entry. */
 export function AuditLogPage({ session }: { session: Session }) {

@@ -2,17 +2,17 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { OperatorUserDetail } from "../../../core/operator";
 import { operatorApi } from "../../api/operator";
+import { useAction } from "../../api/use-action";
 import { Button, TextField } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
 import { OperatorSection, useDateTime } from "./operator-layout";
-import { useAction } from "./user-actions";
 
 /** Grants pro without payment (until a chosen day, or without end), or ends the running grant. */
 export function ComplimentarySection({ user, onChanged }: { user: OperatorUserDetail; onChanged: () => void }) {
   const { t } = useTranslation("operator");
   const when = useDateTime();
   const [until, setUntil] = useState("");
-  const { run, busy, error, notice } = useAction(onChanged);
+  const { run, busy, error, notice } = useAction({ failure: t("errors.actionFailed"), onDone: onChanged });
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const plan = user.complimentary;
 

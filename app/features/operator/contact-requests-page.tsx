@@ -4,13 +4,13 @@ import { useSearchParams } from "react-router";
 import { CONTACT_STATES, type ContactState, HANDLED_NOTE_MAX, type OperatorContactRequest } from "../../../core/operator";
 import { ApiRequestError } from "../../api/client";
 import { operatorApi } from "../../api/operator";
+import { useLoad } from "../../api/use-load";
 import type { Session } from "../../identity/client";
 import { Button, buttonClass, TextField } from "../../ui";
 import { Dialog } from "../../ui/dialog";
 import { FormAlert } from "../../ui/form-alert";
 import { Column, ConsoleList, ConsoleSearch, rowRange, usePageParam } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
-import { useLoad } from "./use-load";
 
 const STATE_LOOKS = {
   new: "bg-blue-50 text-blue-800 ring-blue-200",

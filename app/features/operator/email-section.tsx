@@ -1,15 +1,15 @@
 import { useTranslation } from "react-i18next";
 import type { OperatorUserDetail } from "../../../core/operator";
 import { operatorApi } from "../../api/operator";
+import { useAction } from "../../api/use-action";
 import { Button } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
 import { OperatorSection } from "./operator-layout";
-import { useAction } from "./user-actions";
 
 /** The user's e-mail address and whether it is verified; an unverified one can be sent its code again. */
 export function EmailSection({ user, onChanged }: { user: OperatorUserDetail; onChanged: () => void }) {
   const { t } = useTranslation("operator");
-  const { run, busy, error, notice } = useAction(onChanged);
+  const { run, busy, error, notice } = useAction({ failure: t("errors.actionFailed"), onDone: onChanged });
   return (
     <OperatorSection id="user-emails" title={t("user.emails.title")}>
       <ul className="space-y-3 text-sm">

@@ -2,13 +2,13 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { isOperator } from "../../../core/operator";
+import type { Load } from "../../api/use-load";
 import { useLanguage } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { RequireSession } from "../../identity/require-session";
 import { PageSpinner } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
-import { AreaLayout } from "../dashboard/area-layout";
-import type { Load } from "./use-load";
+import { AreaLayout } from "../area/area-layout";
 
 const SECTIONS = [
   { to: "/admin", key: "nav.overview", end: true },

@@ -3,11 +3,11 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { DAILY_FIGURES, type OperatorDaily, type OperatorOverview, type OverviewRange } from "../../../core/operator";
 import { operatorApi } from "../../api/operator";
+import { useLoad } from "../../api/use-load";
 import type { Session } from "../../identity/client";
 import { Column, ConsoleTable } from "./console-list";
 import { DailyChart, FIGURE_COLOURS } from "./daily-chart";
 import { LoadState, OperatorLayout } from "./operator-layout";
-import { useLoad } from "./use-load";
 
 const FIGURES: (keyof OperatorOverview)[] = ["users", "newUsers30Days", "teams", "activeSubscriptions", "trialing", "contactRequests"];
 

@@ -2,12 +2,12 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { type OperatorSubscription, SUBSCRIPTION_STATUSES, TRIAL_ENDING_DAYS } from "../../../core/operator";
 import { operatorApi } from "../../api/operator";
+import { useLoad } from "../../api/use-load";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { ExternalLink } from "../../ui";
 import { Column, ConsoleList, usePageParam } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
-import { useLoad } from "./use-load";
 
 /** An amount in a currency's smallest unit, in the page's language: "€20.00", "20,00 €". */
 function useMoney() {

@@ -2,8 +2,9 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import type { OperatorTeamDetail, OperatorTeamMember } from "../../../core/operator";
-import { ApiRequestError } from "../../api/client";
 import { operatorApi } from "../../api/operator";
+import { useAction } from "../../api/use-action";
+import { useLoad } from "../../api/use-load";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { Button } from "../../ui";
@@ -12,7 +13,6 @@ import { FormAlert } from "../../ui/form-alert";
 import { AuditTable } from "./audit-table";
 import { Column, ConsoleTable } from "./console-list";
 import { Facts, LoadState, OperatorLayout, OperatorSection, useDateTime } from "./operator-layout";
-import { useLoad } from "./use-load";
 
 /** /{lang}/admin/teams/{id}: a team's members, invitations, domains and billing, and the operator's actions on them. */
 export function TeamPage({ session }: { session: Session }) {
@@ -52,21 +52,10 @@ export function TeamPage({ session }: { session: Session }) {
 function TeamDetails({ team, onChanged }: { team: OperatorTeamDetail; onChanged: () => void }) {
   const { t } = useTranslation("operator");
   const when = useDateTime();
-  const [notice, setNotice] = useState("");
-  const [error, setError] = useState("");
   const [removing, setRemoving] = useState<OperatorTeamMember | null>(null);
 
-  /** Runs an action; its notice is announced, a refusal shows the server's message. */
-  const act = async (action: () => Promise<string>) => {
-    setError("");
-    setNotice("");
-    try {
-      setNotice(await action());
-      onChanged();
-    } catch (e) {
-      setError((e instanceof ApiRequestError && e.message) || t("errors.actionFailed"));
-    }
-  };
+  // One action at a time; its notice is announced, a refusal shows the server's message.
+  const { run: act, error, notice } = useAction({ failure: t("errors.actionFailed"), onDone: onChanged });
   const role = (value: string) => t(`roles.${value}`, { defaultValue: value });
   const { billing } = team;
 

@@ -2,11 +2,11 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { SORT_DIRECTIONS, type SortDirection, TEAM_SORTS, type TeamListQuery, type TeamSort } from "../../../core/operator";
 import { operatorApi } from "../../api/operator";
+import { useLoad } from "../../api/use-load";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { Column, ConsoleList, ConsoleSearch, rowRange } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
-import { useLoad } from "./use-load";
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   values.includes(value as T) ? (value as T) : undefined;

@@ -2,10 +2,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiRequestError } from "../../api/client";
 import { operatorApi } from "../../api/operator";
+import { useLoad } from "../../api/use-load";
 import { Button } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
 import { OperatorSection, useDateTime } from "./operator-layout";
-import { useLoad } from "./use-load";
 
 /** A user's data exports on their console page, and starting one for them (the link goes to the user's own address). */
 export function UserExportsSection({ userId }: { userId: string }) {

@@ -2,8 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import type { OperatorUserDetail } from "../../../core/operator";
-import { ApiRequestError } from "../../api/client";
 import { operatorApi } from "../../api/operator";
+import { useAction } from "../../api/use-action";
+import { useLoad } from "../../api/use-load";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { Button } from "../../ui";
@@ -16,7 +17,6 @@ import { DeleteUserSection } from "./delete-user-section";
 import { EmailSection } from "./email-section";
 import { ImpersonateSection } from "./impersonate-section";
 import { Facts, LoadState, OperatorLayout, OperatorSection, useDateTime } from "./operator-layout";
-import { useLoad } from "./use-load";
 import { UserExportsSection } from "./user-exports-section";
 import { STATUS_KEYS, statusOf } from "./users-page";
 
@@ -61,21 +61,10 @@ function UserDetails({ user, onChanged }: { user: OperatorUserDetail; onChanged:
   const { t } = useTranslation("operator");
   const when = useDateTime();
   const [banning, setBanning] = useState(false);
-  const [notice, setNotice] = useState("");
-  const [error, setError] = useState("");
   const yesNo = (value: boolean) => t(value ? "user.yes" : "user.no");
 
-  /** Runs an action; its answer's notice is announced, a refusal shows the server's message. */
-  const act = async (action: () => Promise<string>) => {
-    setError("");
-    setNotice("");
-    try {
-      setNotice(await action());
-      onChanged();
-    } catch (e) {
-      setError((e instanceof ApiRequestError && e.message) || t("errors.actionFailed"));
-    }
-  };
+  // One action at a time; its notice is announced, a refusal shows the server's message.
+  const { run: act, error, notice } = useAction({ failure: t("errors.actionFailed"), onDone: onChanged });
   const revoke = (sessionId?: string) =>
     act(async () => t("user.revoked", { count: (await operatorApi.revokeSessions(user.id, sessionId)).revoked }));
   const label = (group: string, value: string | null) => (value ? t(`${group}.${value}`, { defaultValue: value }) : "—");
@@ -214,8 +203,8 @@ function UserDetails({ user, onChanged }: { user: OperatorUserDetail; onChanged:
             onClose={() => setBanning(false)}
             onBanned={() => {
               setBanning(false);
-              setNotice(t("user.ban.done"));
-              onChanged();
+              // Announced like any other action's outcome; the dialog already banned.
+              void act(async () => t("user.ban.done"));
             }}
           />
         )}

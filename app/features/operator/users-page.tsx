@@ -11,12 +11,12 @@ import {
   type UserSort,
 } from "../../../core/operator";
 import { operatorApi } from "../../api/operator";
+import { useLoad } from "../../api/use-load";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { FormAlert } from "../../ui/form-alert";
 import { Column, ConsoleList, ConsoleSearch, rowRange } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
-import { useLoad } from "./use-load";
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
   values.includes(value as T) ? (value as T) : undefined;

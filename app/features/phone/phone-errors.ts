@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { ApiRequestError } from "../../api/client";
 import { authErrorMessage } from "../../identity/errors";
-import { failureOf } from "../security/security-api";
+import { failureOf } from "../../identity/failures";
 
 /**
  * The message for a refused phone call: our server's, already in the page's language (its text

@@ -3,11 +3,11 @@ import { useTranslation } from "react-i18next";
 import { request } from "../../api/client";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { authErrorMessage, errorCode } from "../../identity/errors";
+import { failureOf } from "../../identity/failures";
 import { Button, linkClass, TextField } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
-import type { SecuritySectionProps } from "../account/security-page";
 import { ReverificationCancelled, useReverification } from "./reverification";
-import { failureOf } from "./security-api";
+import type { SecuritySectionProps } from "./security-page";
 
 /** The danger section: deleting the account after typing the confirmation phrase. */
 export function DeleteAccountSection({ security }: SecuritySectionProps) {

@@ -4,14 +4,14 @@ import type { PasskeySummary } from "../../../core/api";
 import { useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
+import { failureOf, unwrap } from "../../identity/failures";
 import { Button, TextField } from "../../ui";
 import { Dialog } from "../../ui/dialog";
 import { FormActions } from "../../ui/form-actions";
 import { FormMessages } from "../../ui/form-alert";
-import { AccountSection } from "../account/account-layout";
-import type { SecuritySectionProps } from "../account/security-page";
+import { AccountSection } from "../area/account-layout";
 import { ReverificationCancelled, useReverification } from "./reverification";
-import { failureOf, unwrap } from "./security-api";
+import type { SecuritySectionProps } from "./security-page";
 
 /** A passkey's name: what the person typed, at most this long (the server trims it). */
 const NAME_MAX = 64;

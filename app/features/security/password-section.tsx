@@ -4,13 +4,13 @@ import { passwordProblem } from "../../../core/password";
 import { request } from "../../api/client";
 import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
+import { failureOf, unwrap } from "../../identity/failures";
 import { Button } from "../../ui";
 import { FormMessages } from "../../ui/form-alert";
-import { AccountSection } from "../account/account-layout";
-import type { SecuritySectionProps } from "../account/security-page";
+import { AccountSection } from "../area/account-layout";
 import { PasswordField } from "../auth-shell/password-field";
 import { ReverificationCancelled, useReverification } from "./reverification";
-import { failureOf, unwrap } from "./security-api";
+import type { SecuritySectionProps } from "./security-page";
 
 /** Change the password (the current one required) or, for accounts created with Google, set a first one. */
 export function PasswordSection({ security: state, reloadSecurity: reload }: SecuritySectionProps) {

@@ -3,12 +3,12 @@ import { useTranslation } from "react-i18next";
 import type { AccountSecurity } from "../../../core/api";
 import { request } from "../../api/client";
 import { authErrorMessage, errorCode } from "../../identity/errors";
+import { failureOf } from "../../identity/failures";
 import { Button, TextField } from "../../ui";
 import { Dialog } from "../../ui/dialog";
 import { FormActions } from "../../ui/form-actions";
 import { FormAlert } from "../../ui/form-alert";
 import { PasswordField } from "../auth-shell/password-field";
-import { failureOf } from "./security-api";
 
 /** Thrown when the person closes the reverification dialog instead of answering it. */
 export class ReverificationCancelled extends Error {}

@@ -2,14 +2,14 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
+import { failureOf, unwrap } from "../../identity/failures";
 import { Button, TextField } from "../../ui";
 import { FormActions } from "../../ui/form-actions";
 import { FormMessages } from "../../ui/form-alert";
-import { AccountSection } from "../account/account-layout";
-import type { SecuritySectionProps } from "../account/security-page";
+import { AccountSection } from "../area/account-layout";
 import { PasswordField } from "../auth-shell/password-field";
 import { ReverificationCancelled, useReverification } from "./reverification";
-import { failureOf, unwrap } from "./security-api";
+import type { SecuritySectionProps } from "./security-page";
 
 type Step =
   | { kind: "idle" }

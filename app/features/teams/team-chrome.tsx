@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import type { SubscriptionView, TeamView } from "../../../core/api";
 import type { Session } from "../../identity/client";
 import { RequireSession } from "../../identity/require-session";
-import { DashboardFooter, DashboardHeader } from "../dashboard/dashboard-chrome";
-import { useSubscription } from "../dashboard/use-subscription";
+import { DashboardFooter, DashboardHeader } from "../area/dashboard-chrome";
+import { useSubscription } from "../area/use-subscription";
 import { UserMenu } from "../user-menu/user-menu";
 import { useActiveTeam } from "./use-active-team";
 

@@ -1,5 +1,5 @@
-import { SecurityPage } from "../../features/account/security-page";
 import { ConsentManager } from "../../features/consent/consent-manager";
+import { SecurityPage } from "../../features/security/security-page";
 import { useLanguage } from "../../i18n";
 import { RequireSession } from "../../identity/require-session";
 import { PageMeta } from "../../site/page-meta";

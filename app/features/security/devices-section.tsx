@@ -5,8 +5,8 @@ import { fetchDevices, signOutDevice, signOutOtherDevices } from "../../api/acco
 import { useLanguage } from "../../i18n";
 import { Button, Spinner } from "../../ui";
 import { FormMessages } from "../../ui/form-alert";
-import { ReverificationCancelled, useReverification } from "../security/reverification";
-import { AccountSection } from "./account-layout";
+import { AccountSection } from "../area/account-layout";
+import { ReverificationCancelled, useReverification } from "./reverification";
 import type { SecuritySectionProps } from "./security-page";
 
 /** The security page's "Active devices": every signed-in browser of the user; sign one or all others out. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Session } from "../../identity/client";
-import { AreaLayout } from "../dashboard/area-layout";
+import { AreaLayout } from "./area-layout";
 
 /** The account pages, in the order of their navigation. */
 const SECTIONS = [

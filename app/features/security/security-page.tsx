@@ -1,16 +1,17 @@
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import type { AccountSecurity } from "../../../core/api";
+import { fetchAccountSecurity } from "../../api/account";
+import { useLoad } from "../../api/use-load";
 import type { Session } from "../../identity/client";
 import { Button, Spinner } from "../../ui";
-import { SmsTwoStepSection } from "../phone/sms-two-step-section";
-import { DeleteAccountSection } from "../security/delete-account-section";
-import { PasskeysSection } from "../security/passkeys-section";
-import { PasswordSection } from "../security/password-section";
-import { useAccountSecurity } from "../security/security-api";
-import { TwoStepSection } from "../security/two-step-section";
-import { AccountLayout } from "./account-layout";
+import { AccountLayout } from "../area/account-layout";
+import { DeleteAccountSection } from "./delete-account-section";
 import { DevicesSection } from "./devices-section";
+import { PasskeysSection } from "./passkeys-section";
+import { PasswordSection } from "./password-section";
+import { SmsTwoStepSection } from "./sms-two-step-section";
+import { TwoStepSection } from "./two-step-section";
 
 /** What a section of the security page gets: the session and the page's one read of the account's security state. */
 export interface SecuritySectionProps {
@@ -34,15 +35,15 @@ export const SECURITY_SECTIONS: readonly ComponentType<SecuritySectionProps>[] =
 export function SecurityPage({ session }: { session: Session }) {
   const { t } = useTranslation(["account", "security"]);
   // Read once here and handed to every section, so they agree (and the page asks the server once).
-  const { state, failed, reload } = useAccountSecurity();
+  const [security, reload] = useLoad("security", fetchAccountSecurity);
   return (
     <AccountLayout session={session} title={t("security.title")} intro={t("security.intro")}>
-      {state ? (
+      {security.state === "loaded" ? (
         SECURITY_SECTIONS.map((Section, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the list is a constant
-          <Section key={i} session={session} security={state} reloadSecurity={reload} />
+          <Section key={i} session={session} security={security.data} reloadSecurity={reload} />
         ))
-      ) : failed ? (
+      ) : security.state === "failed" ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
           {t("security:error")}
           <Button variant="secondary" size="sm" onClick={() => void reload()}>

@@ -1,6 +1,6 @@
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PhoneNumberList, PhoneNumberSummary } from "../../../core/api";
+import type { AccountSecurity, PhoneNumberSummary } from "../../../core/api";
 import { formatPhoneNumber, isPhoneCode, normalizePhoneNumber, PHONE_CODE_LENGTH } from "../../../core/phone";
 import {
   addPhoneNumber,
@@ -10,14 +10,15 @@ import {
   resendPhoneCode,
   verifyPhoneNumber,
 } from "../../api/phone-numbers";
+import { useAction } from "../../api/use-action";
+import { useLoad } from "../../api/use-load";
 import { Button, Spinner, TextField } from "../../ui";
 import { Dialog } from "../../ui/dialog";
 import { FormActions } from "../../ui/form-actions";
 import { FormMessages } from "../../ui/form-alert";
-import { AccountSection } from "../account/account-layout";
+import { AccountSection } from "../area/account-layout";
+import { phoneErrorMessage } from "../phone/phone-errors";
 import { ReverificationCancelled, useReverification } from "../security/reverification";
-import { useAccountSecurity } from "../security/security-api";
-import { phoneErrorMessage } from "./phone-errors";
 
 type Step =
   | { kind: "idle" }
@@ -36,56 +37,27 @@ function Badge({ children, tone }: { children: string; tone: "blue" | "green" | 
  * verify it, make a verified one primary (where second-step codes go), remove one. Adding and
  * removing need a recently verified session, asked for in a dialog.
  */
-export function PhoneNumbersSection() {
+export function PhoneNumbersSection({ reverification }: { reverification: AccountSecurity["reverification"] | undefined }) {
   const { t } = useTranslation(["phone", "auth", "security"]);
-  const security = useAccountSecurity();
-  const { guarded, dialog } = useReverification(security.state?.reverification);
-  const [data, setData] = useState<PhoneNumberList | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const { guarded, dialog } = useReverification(reverification);
+  const [list, reload] = useLoad("phone-numbers", fetchPhoneNumbers);
+  const data = list.state === "loaded" ? list.data : null;
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const [input, setInput] = useState("");
   const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const [fieldError, setFieldError] = useState<string>();
-  const [notice, setNotice] = useState<string>();
-
-  const reload = useCallback(async () => {
-    try {
-      setData(await fetchPhoneNumbers());
-      setLoadFailed(false);
-    } catch {
-      setLoadFailed(true);
-    }
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  // A refusal is shown, a cancelled reverification is not.
+  const { run, busy, error, notice, clear } = useAction({
+    failure: (failure) => (failure instanceof ReverificationCancelled ? null : phoneErrorMessage(t, failure)),
+  });
 
   const begin = (next: Step) => {
-    setError(undefined);
+    clear();
     setFieldError(undefined);
-    setNotice(undefined);
     setInput("");
     setCode("");
     setStep(next);
   };
-
-  /** Runs a call; a refusal is shown, a cancelled reverification is not. Resolves whether it went through. */
-  async function run(action: () => Promise<unknown>): Promise<boolean> {
-    setBusy(true);
-    setError(undefined);
-    setNotice(undefined);
-    try {
-      await action();
-      return true;
-    } catch (failure) {
-      if (!(failure instanceof ReverificationCancelled)) setError(phoneErrorMessage(t, failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
@@ -109,34 +81,27 @@ export function PhoneNumbersSection() {
     if (!isPhoneCode(code.trim())) return setFieldError(t("phone:section.codeRequired"));
     setFieldError(undefined);
     const number = step.number;
-    if (await run(() => verifyPhoneNumber(number.id, code.trim()))) {
+    const done = t("phone:section.verifiedNotice", { number: formatPhoneNumber(number.phoneNumber) });
+    if (await run(() => verifyPhoneNumber(number.id, code.trim()), done)) {
       setStep({ kind: "idle" });
-      setNotice(t("phone:section.verifiedNotice", { number: formatPhoneNumber(number.phoneNumber) }));
       await reload();
     }
   };
 
-  const resend = async (number: PhoneNumberSummary) => {
-    if (await run(() => resendPhoneCode(number.id))) {
-      setNotice(t("phone:section.resent", { number: formatPhoneNumber(number.phoneNumber) }));
-    }
-  };
+  const resend = (number: PhoneNumberSummary) =>
+    run(() => resendPhoneCode(number.id), t("phone:section.resent", { number: formatPhoneNumber(number.phoneNumber) }));
 
   const makePrimary = async (number: PhoneNumberSummary) => {
-    if (await run(() => makePhoneNumberPrimary(number.id))) {
-      setNotice(t("phone:section.primaryNotice", { number: formatPhoneNumber(number.phoneNumber) }));
-      await reload();
-    }
+    const done = t("phone:section.primaryNotice", { number: formatPhoneNumber(number.phoneNumber) });
+    if (await run(() => makePhoneNumberPrimary(number.id), done)) await reload();
   };
 
   const remove = async (e: FormEvent, number: PhoneNumberSummary) => {
     e.preventDefault();
     // The confirmation closes first: a reverification dialog may follow.
     setStep({ kind: "idle" });
-    if (await run(() => guarded(() => removePhoneNumber(number.id)))) {
-      setNotice(t("phone:section.removedNotice", { number: formatPhoneNumber(number.phoneNumber) }));
-      await reload();
-    }
+    const done = t("phone:section.removedNotice", { number: formatPhoneNumber(number.phoneNumber) });
+    if (await run(() => guarded(() => removePhoneNumber(number.id)), done)) await reload();
   };
 
   return (
@@ -144,7 +109,7 @@ export function PhoneNumbersSection() {
       <div className="space-y-4">
         <FormMessages error={error} notice={notice} />
         {!data ? (
-          loadFailed ? (
+          list.state === "failed" ? (
             <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800">
               {t("phone:section.loadFailed")}
               <Button variant="secondary" size="sm" onClick={() => void reload()}>

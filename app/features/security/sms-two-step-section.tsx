@@ -6,10 +6,10 @@ import { fetchPhoneNumbers, setSmsTwoFactor } from "../../api/phone-numbers";
 import { LocalizedLink } from "../../i18n";
 import { Button, linkClass, Spinner } from "../../ui";
 import { FormMessages } from "../../ui/form-alert";
-import { AccountSection } from "../account/account-layout";
-import type { SecuritySectionProps } from "../account/security-page";
-import { ReverificationCancelled, useReverification } from "../security/reverification";
-import { phoneErrorMessage } from "./phone-errors";
+import { AccountSection } from "../area/account-layout";
+import { phoneErrorMessage } from "../phone/phone-errors";
+import { ReverificationCancelled, useReverification } from "./reverification";
+import type { SecuritySectionProps } from "./security-page";
 
 /**
  * Text message codes as the second step, beside the authenticator app: on or off (with a

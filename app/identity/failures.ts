@@ -1,7 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
-import type { AccountSecurity } from "../../../core/api";
-import { request } from "../../api/client";
-import type { AuthError } from "../../identity/errors";
+import type { AuthError } from "./errors";
 
 /** A refused identity call, thrown so that one `try` covers Better Auth's and our own calls. */
 export class SecurityCallError extends Error implements AuthError {
@@ -21,29 +18,11 @@ export async function unwrap<T>(call: Promise<{ data: T | null; error: AuthError
   return data as T;
 }
 
-/** The code and status of anything a security call threw (our API, Better Auth, or the network). */
+/** The code and status of anything an identity call threw (our API, Better Auth, or the network). */
 export function failureOf(error: unknown): AuthError {
   if (error && typeof error === "object" && "status" in error) {
     const { code, status } = error as AuthError;
     return { code, status };
   }
   return { status: 0 };
-}
-
-/** The security page's state (GET /api/account/security), reloadable after a change. */
-export function useAccountSecurity() {
-  const [state, setState] = useState<AccountSecurity | null>(null);
-  const [failed, setFailed] = useState(false);
-  const reload = useCallback(async () => {
-    try {
-      setState(await request("GET /api/account/security"));
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { state, failed, reload };
 }
