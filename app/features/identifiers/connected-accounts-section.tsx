@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { AccountIdentifiers, AccountSecurity, ConnectedAccountSummary } from "../../../core/api";
@@ -6,8 +6,7 @@ import { useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { unwrap } from "../../identity/failures";
 import { Button } from "../../ui";
-import { Dialog } from "../../ui/dialog";
-import { FormActions } from "../../ui/form-actions";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormMessages } from "../../ui/form-alert";
 import { AccountSection } from "../area/account-layout";
 import { useSectionActions } from "./run-action";
@@ -59,8 +58,7 @@ export function ConnectedAccountsSection(props: {
       ),
     );
 
-  const disconnect = (e: FormEvent, account: ConnectedAccountSummary) => {
-    e.preventDefault();
+  const disconnect = (account: ConnectedAccountSummary) => {
     setRemoving(null);
     void run(
       () => unwrap(authClient.unlinkAccount({ accountId: account.id } as never) as never),
@@ -68,8 +66,8 @@ export function ConnectedAccountsSection(props: {
     );
   };
 
-  const shownNotice = notice ?? (returned === "google" ? t("connected.connectedNotice") : undefined);
-  const shownError = error ?? (returned === "error" ? t("connected.connectFailed") : undefined);
+  const shownNotice = notice || (returned === "google" ? t("connected.connectedNotice") : undefined);
+  const shownError = error || (returned === "error" ? t("connected.connectFailed") : undefined);
 
   return (
     <AccountSection id="connected-accounts" title={t("connected.title")} intro={t("connected.intro")}>
@@ -103,18 +101,16 @@ export function ConnectedAccountsSection(props: {
           </ul>
         )}
         {removing && (
-          <Dialog title={t("connected.disconnectTitle")} look="form" onClose={() => setRemoving(null)}>
-            <form noValidate onSubmit={(e) => disconnect(e, removing)} className="space-y-4">
-              <p className="text-sm text-slate-700">{t("connected.confirmDisconnect", { name: nameOf(removing) })}</p>
-              <FormActions
-                align="end"
-                submit={t("connected.confirmDisconnectButton")}
-                busy={busy}
-                cancel={t("emails.cancel")}
-                onCancel={() => setRemoving(null)}
-              />
-            </form>
-          </Dialog>
+          <ConfirmDialog
+            title={t("connected.disconnectTitle")}
+            tone="strong"
+            confirm={t("connected.confirmDisconnectButton")}
+            cancel={t("emails.cancel")}
+            onClose={() => setRemoving(null)}
+            onConfirm={() => disconnect(removing)}
+          >
+            {t("connected.confirmDisconnect", { name: nameOf(removing) })}
+          </ConfirmDialog>
         )}
         {!hasGoogle &&
           (google ? (

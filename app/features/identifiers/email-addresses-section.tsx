@@ -4,7 +4,7 @@ import type { AccountIdentifiers, AccountSecurity, EmailAddressSummary } from ".
 import { request } from "../../api/client";
 import { authClient } from "../../identity/client";
 import { Button, TextField } from "../../ui";
-import { Dialog } from "../../ui/dialog";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormActions } from "../../ui/form-actions";
 import { FormMessages } from "../../ui/form-alert";
 import { AccountSection } from "../area/account-layout";
@@ -77,8 +77,7 @@ export function EmailAddressesSection(props: {
       t("emails.primaryNotice", { email: address.email }),
     );
 
-  const remove = (e: FormEvent, address: EmailAddressSummary) => {
-    e.preventDefault();
+  const remove = (address: EmailAddressSummary) => {
     // The confirmation closes first: a reverification dialog may follow.
     setStep({ kind: "idle" });
     void run(
@@ -145,18 +144,16 @@ export function EmailAddressesSection(props: {
           ))}
         </ul>
         {step.kind === "remove" && (
-          <Dialog title={t("emails.removeTitle")} look="form" onClose={() => begin({ kind: "idle" })}>
-            <form noValidate onSubmit={(e) => remove(e, step.address)} className="space-y-4">
-              <p className="text-sm text-slate-700">{t("emails.confirmRemove", { email: step.address.email })}</p>
-              <FormActions
-                align="end"
-                submit={t("emails.confirmRemoveButton")}
-                busy={busy}
-                cancel={t("emails.cancel")}
-                onCancel={() => begin({ kind: "idle" })}
-              />
-            </form>
-          </Dialog>
+          <ConfirmDialog
+            title={t("emails.removeTitle")}
+            tone="strong"
+            confirm={t("emails.confirmRemoveButton")}
+            cancel={t("emails.cancel")}
+            onClose={() => begin({ kind: "idle" })}
+            onConfirm={() => remove(step.address)}
+          >
+            {t("emails.confirmRemove", { email: step.address.email })}
+          </ConfirmDialog>
         )}
         {step.kind === "add" || step.kind === "verify" ? (
           <form noValidate onSubmit={submit} className="max-w-md space-y-4">

@@ -13,7 +13,7 @@ import {
 import { useAction } from "../../api/use-action";
 import { useLoad } from "../../api/use-load";
 import { Button, Spinner, TextField } from "../../ui";
-import { Dialog } from "../../ui/dialog";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormActions } from "../../ui/form-actions";
 import { FormMessages } from "../../ui/form-alert";
 import { AccountSection } from "../area/account-layout";
@@ -96,8 +96,7 @@ export function PhoneNumbersSection({ reverification }: { reverification: Accoun
     if (await run(() => makePhoneNumberPrimary(number.id), done)) await reload();
   };
 
-  const remove = async (e: FormEvent, number: PhoneNumberSummary) => {
-    e.preventDefault();
+  const remove = async (number: PhoneNumberSummary) => {
     // The confirmation closes first: a reverification dialog may follow.
     setStep({ kind: "idle" });
     const done = t("phone:section.removedNotice", { number: formatPhoneNumber(number.phoneNumber) });
@@ -177,22 +176,16 @@ export function PhoneNumbersSection({ reverification }: { reverification: Accoun
           </ul>
         )}
         {step.kind === "remove" && (
-          <Dialog
+          <ConfirmDialog
             title={t("phone:section.removeTitle", { number: formatPhoneNumber(step.number.phoneNumber) })}
-            look="form"
+            tone="strong"
+            confirm={t("phone:section.confirmRemove")}
+            cancel={t("phone:section.cancel")}
             onClose={() => begin({ kind: "idle" })}
+            onConfirm={() => void remove(step.number)}
           >
-            <form noValidate onSubmit={(e) => void remove(e, step.number)} className="space-y-4">
-              <p className="text-sm text-slate-700">{t("phone:section.removeBody")}</p>
-              <FormActions
-                align="end"
-                submit={t("phone:section.confirmRemove")}
-                busy={busy}
-                cancel={t("phone:section.cancel")}
-                onCancel={() => begin({ kind: "idle" })}
-              />
-            </form>
-          </Dialog>
+            {t("phone:section.removeBody")}
+          </ConfirmDialog>
         )}
         {step.kind === "verify" && (
           <form noValidate onSubmit={verify} className="max-w-md space-y-4">

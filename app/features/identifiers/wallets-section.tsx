@@ -1,11 +1,10 @@
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AccountIdentifiers, AccountSecurity, WalletSummary } from "../../../core/api";
 import { request } from "../../api/client";
 import { useLanguage } from "../../i18n";
 import { Button } from "../../ui";
-import { Dialog } from "../../ui/dialog";
-import { FormActions } from "../../ui/form-actions";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormMessages } from "../../ui/form-alert";
 import { AccountSection } from "../area/account-layout";
 import { useSectionActions } from "./run-action";
@@ -40,8 +39,7 @@ export function WalletsSection(props: {
     );
   };
 
-  const remove = (e: FormEvent, wallet: WalletSummary) => {
-    e.preventDefault();
+  const remove = (wallet: WalletSummary) => {
     setRemoving(null);
     void run(
       () => request("DELETE /api/account/wallets/:id", { params: { id: wallet.id } }),
@@ -80,18 +78,16 @@ export function WalletsSection(props: {
           </ul>
         )}
         {removing && (
-          <Dialog title={t("wallets.removeTitle")} look="form" onClose={() => setRemoving(null)}>
-            <form noValidate onSubmit={(e) => remove(e, removing)} className="space-y-4">
-              <p className="break-all text-sm text-slate-700">{t("wallets.confirmRemove", { address: removing.address })}</p>
-              <FormActions
-                align="end"
-                submit={t("wallets.confirmRemoveButton")}
-                busy={busy}
-                cancel={t("wallets.cancel")}
-                onCancel={() => setRemoving(null)}
-              />
-            </form>
-          </Dialog>
+          <ConfirmDialog
+            title={t("wallets.removeTitle")}
+            tone="strong"
+            confirm={t("wallets.confirmRemoveButton")}
+            cancel={t("wallets.cancel")}
+            onClose={() => setRemoving(null)}
+            onConfirm={() => remove(removing)}
+          >
+            {t("wallets.confirmRemove", { address: removing.address })}
+          </ConfirmDialog>
         )}
         <Button variant="strong" size="md" onClick={connect} disabled={busy}>
           {t("wallets.connect")}

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { type Paged, SEARCH_MAX } from "../../../core/operator";
 import { Button, TextField } from "../../ui";
-import { Pager } from "./pager";
+import { Pager, pageCount } from "../../ui/pager";
 
 /**
  * A table of the console in a scrollable region named by its caption (at phone width the table
@@ -52,7 +52,10 @@ export function ConsoleList({
   head: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation("operator");
   const [, setPage] = usePageParam();
+  const pages = pageCount(list.total, list.pageSize);
+  const where = t("users.pageOf", { page: list.page, pages });
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       {list.total === 0 ? (
@@ -62,7 +65,15 @@ export function ConsoleList({
           {children}
         </ConsoleTable>
       )}
-      <Pager page={list.page} total={list.total} pageSize={list.pageSize} onPage={setPage} />
+      <Pager
+        page={list.page}
+        pages={pages}
+        onPage={setPage}
+        label={where}
+        status={where}
+        previous={t("users.previous")}
+        next={t("users.next")}
+      />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { useLoad } from "../../api/use-load";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { Button } from "../../ui";
-import { Dialog } from "../../ui/dialog";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormAlert } from "../../ui/form-alert";
 import { AuditTable } from "./audit-table";
 import { Column, ConsoleTable } from "./console-list";
@@ -225,27 +225,20 @@ function TeamDetails({ team, onChanged }: { team: OperatorTeamDetail; onChanged:
       </OperatorSection>
 
       {removing && (
-        <Dialog onClose={() => setRemoving(null)} title={t("team.confirmRemove", { email: removing.email, team: team.name })} look="form">
-          <div className="mt-4 flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" size="md" onClick={() => setRemoving(null)}>
-              {t("team.cancel")}
-            </Button>
-            <Button
-              variant="danger"
-              size="md"
-              onClick={() => {
-                const member = removing;
-                setRemoving(null);
-                void act(async () => {
-                  await operatorApi.removeTeamMember(team.id, member.id);
-                  return t("team.removed", { email: member.email });
-                });
-              }}
-            >
-              {t("team.confirm")}
-            </Button>
-          </div>
-        </Dialog>
+        <ConfirmDialog
+          title={t("team.confirmRemove", { email: removing.email, team: team.name })}
+          confirm={t("team.confirm")}
+          cancel={t("team.cancel")}
+          onClose={() => setRemoving(null)}
+          onConfirm={() => {
+            const member = removing;
+            setRemoving(null);
+            void act(async () => {
+              await operatorApi.removeTeamMember(team.id, member.id);
+              return t("team.removed", { email: member.email });
+            });
+          }}
+        />
       )}
     </>
   );

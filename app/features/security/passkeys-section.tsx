@@ -6,7 +6,7 @@ import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
 import { failureOf, unwrap } from "../../identity/failures";
 import { Button, TextField } from "../../ui";
-import { Dialog } from "../../ui/dialog";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormActions } from "../../ui/form-actions";
 import { FormMessages } from "../../ui/form-alert";
 import { AccountSection } from "../area/account-layout";
@@ -82,8 +82,7 @@ export function PasskeysSection({ security, reloadSecurity }: SecuritySectionPro
     }
   };
 
-  const remove = (e: FormEvent, passkey: PasskeySummary) => {
-    e.preventDefault();
+  const remove = (passkey: PasskeySummary) => {
     // The confirmation closes first: a reverification dialog may follow.
     setStep({ kind: "idle" });
     void run(
@@ -141,20 +140,16 @@ export function PasskeysSection({ security, reloadSecurity }: SecuritySectionPro
           </ul>
         )}
         {step.kind === "remove" && (
-          <Dialog title={t("security:passkeys.removeTitle")} look="form" onClose={() => begin({ kind: "idle" })}>
-            <form noValidate onSubmit={(e) => remove(e, step.passkey)} className="space-y-4">
-              <p className="text-sm text-slate-700">
-                {t("security:passkeys.confirmRemove", { name: step.passkey.name || t("security:passkeys.unnamed") })}
-              </p>
-              <FormActions
-                align="end"
-                submit={t("security:passkeys.confirmRemoveButton")}
-                busy={busy}
-                cancel={t("security:cancel")}
-                onCancel={() => begin({ kind: "idle" })}
-              />
-            </form>
-          </Dialog>
+          <ConfirmDialog
+            title={t("security:passkeys.removeTitle")}
+            tone="strong"
+            confirm={t("security:passkeys.confirmRemoveButton")}
+            cancel={t("security:cancel")}
+            onClose={() => begin({ kind: "idle" })}
+            onConfirm={() => remove(step.passkey)}
+          >
+            {t("security:passkeys.confirmRemove", { name: step.passkey.name || t("security:passkeys.unnamed") })}
+          </ConfirmDialog>
         )}
         {step.kind === "idle" || step.kind === "remove" ? (
           <Button type="button" variant="strong" size="md" onClick={() => begin({ kind: "add" })}>

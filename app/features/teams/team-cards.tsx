@@ -6,6 +6,7 @@ import { fetchTeams } from "../../api/teams";
 import { useLanguage } from "../../i18n";
 import { Button, Icon } from "../../ui";
 import { eye, settings } from "../../ui/icons/account";
+import { Pager, pageCount } from "../../ui/pager";
 import { CreateTeamDialog } from "./create-team-dialog";
 import { switchTeam } from "./use-active-team";
 
@@ -39,8 +40,6 @@ function useTeams(kind: "admin" | "member") {
 }
 
 // The pager keeps the list's plain text look rather than an action button's.
-const pagerButton = "rounded-md border border-slate-300 px-3 py-1.5 disabled:opacity-50";
-
 function TeamList(props: {
   kind: "admin" | "member";
   title: string;
@@ -54,7 +53,7 @@ function TeamList(props: {
   const lang = useLanguage();
   const navigate = useNavigate();
   const { data, failed, page, setPage } = props.teams;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
   const headingId = `teams-${props.kind}`;
 
   async function open(id: string) {
@@ -118,17 +117,16 @@ function TeamList(props: {
           ))}
         </ul>
       )}
-      {data && pages > 1 && (
-        <nav aria-label={props.title} className="mt-auto flex items-center justify-between gap-2 pt-4 text-sm">
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className={pagerButton}>
-            {t("teams.previous")}
-          </button>
-          <span className="text-slate-600">{t("teams.page", { page, pages })}</span>
-          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)} className={pagerButton}>
-            {t("teams.next")}
-          </button>
-        </nav>
-      )}
+      <Pager
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        label={props.title}
+        status={t("teams.page", { page, pages })}
+        previous={t("teams.previous")}
+        next={t("teams.next")}
+        className="mt-auto pt-4"
+      />
     </section>
   );
 }

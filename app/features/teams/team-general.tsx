@@ -8,9 +8,10 @@ import { deleteTeam, fetchTeamDeletion, removeTeamLogo, uploadTeamLogo } from ".
 import { useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { Button, TextField } from "../../ui";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormAlert } from "../../ui/form-alert";
 import { ImageUpload } from "../../ui/image-upload";
-import { ConfirmByName } from "./confirm-by-name";
+
 import { TeamDomains } from "./team-domains";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
@@ -102,6 +103,12 @@ function DangerZone({ team }: { team: TeamView }) {
   const { t } = useTranslation("teams");
   const lang = useLanguage();
   const [dialog, setDialog] = useState<"leave" | "delete" | null>(null);
+  // Leaving and deleting cannot be undone: the team's name is typed first, exactly.
+  const byName = {
+    label: t("danger.typeName", { name: team.name }),
+    matches: (v: string) => v === team.name,
+    mismatch: t("errors.confirmName"),
+  };
   const [deletion, setDeletion] = useState<TeamDeletion | null>(null);
   const canDelete = roleCan(team.role, { organization: ["delete"] });
 
@@ -155,23 +162,25 @@ function DangerZone({ team }: { team: TeamView }) {
         )}
       </div>
       {dialog === "leave" && (
-        <ConfirmByName
+        <ConfirmDialog
           title={t("danger.leaveDialog", { name: team.name })}
-          teamName={team.name}
-          action={t("danger.leave")}
-          busyAction={t("danger.leaving")}
+          typed={byName}
+          confirm={t("danger.leave")}
+          busyConfirm={t("danger.leaving")}
+          cancel={t("danger.cancel")}
           onClose={() => setDialog(null)}
           onConfirm={leave}
         >
-          <p className="text-sm text-slate-700">{t("danger.leaveText")}</p>
-        </ConfirmByName>
+          {t("danger.leaveText")}
+        </ConfirmDialog>
       )}
       {dialog === "delete" && (
-        <ConfirmByName
+        <ConfirmDialog
           title={t("danger.deleteDialog", { name: team.name })}
-          teamName={team.name}
-          action={t("danger.delete")}
-          busyAction={t("danger.deleting")}
+          typed={byName}
+          confirm={t("danger.delete")}
+          busyConfirm={t("danger.deleting")}
+          cancel={t("danger.cancel")}
           onClose={() => setDialog(null)}
           onConfirm={remove}
         >
@@ -181,7 +190,7 @@ function DangerZone({ team }: { team: TeamView }) {
               {deletion.cancelsSubscription ? t("danger.subscriptionCanceled") : t("danger.subscriptionStays")}
             </p>
           )}
-        </ConfirmByName>
+        </ConfirmDialog>
       )}
     </section>
   );

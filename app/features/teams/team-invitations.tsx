@@ -6,7 +6,7 @@ import { ApiRequestError } from "../../api/client";
 import { fetchInvitations, inviteMembers, resendInvitation, revokeInvitation } from "../../api/teams";
 import { useLanguage } from "../../i18n";
 import { Button, Spinner } from "../../ui";
-import { Dialog } from "../../ui/dialog";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormAlert } from "../../ui/form-alert";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
@@ -219,40 +219,17 @@ function PendingList({ team, items, onChanged }: { team: TeamView; items: TeamIn
           </li>
         ))}
       </ul>
-      {revoking && <RevokeDialog invitation={revoking} onClose={() => setRevoking(null)} onConfirm={() => revoke(revoking)} />}
-    </>
-  );
-}
-
-function RevokeDialog(props: { invitation: TeamInvitationRow; onClose: () => void; onConfirm: () => Promise<string | null> }) {
-  const { t } = useTranslation("teams");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <Dialog look="form" onClose={props.onClose} title={t("invitations.revokeDialog", { email: props.invitation.email })}>
-      <p className="mt-3 text-sm text-slate-700">{t("invitations.revokeText")}</p>
-      {error && (
-        <div className="mt-3">
-          <FormAlert>{error}</FormAlert>
-        </div>
-      )}
-      <div className="mt-4 flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" size="lg" weight="medium" onClick={props.onClose}>
-          {t("danger.cancel")}
-        </Button>
-        <Button
-          variant="danger"
-          size="lg"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            setError(await props.onConfirm());
-            setBusy(false);
-          }}
+      {revoking && (
+        <ConfirmDialog
+          title={t("invitations.revokeDialog", { email: revoking.email })}
+          confirm={t("invitations.revoke")}
+          cancel={t("danger.cancel")}
+          onClose={() => setRevoking(null)}
+          onConfirm={() => revoke(revoking)}
         >
-          {t("invitations.revoke")}
-        </Button>
-      </div>
-    </Dialog>
+          {t("invitations.revokeText")}
+        </ConfirmDialog>
+      )}
+    </>
   );
 }

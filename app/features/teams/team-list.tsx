@@ -5,6 +5,7 @@ import { primaryRole } from "../../../core/teams";
 import { fetchTeams } from "../../api/teams";
 import { LocalizedLink } from "../../i18n";
 import { Button, buttonClass, Spinner } from "../../ui";
+import { Pager, pageCount } from "../../ui/pager";
 import { CreateTeamDialog } from "./create-team-dialog";
 import type { TeamPageContext } from "./team-chrome";
 import { TeamSuggestions } from "./team-suggestions";
@@ -39,7 +40,7 @@ export function TeamList({ session, subscription, activeTeam }: TeamPageContext)
     setSwitchFailed(!(await switchTeam(id)));
   }
 
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
   const { user } = session;
   return (
     <main id="main" className="mx-auto w-full max-w-4xl flex-1 space-y-6 px-4 py-8">
@@ -139,17 +140,15 @@ export function TeamList({ session, subscription, activeTeam }: TeamPageContext)
             })}
           </ul>
         )}
-        {data && pages > 1 && (
-          <nav aria-label={t("list.yourTeams")} className="mt-4 flex items-center justify-between gap-2 text-sm">
-            <Button variant="secondary" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t("list.previous")}
-            </Button>
-            <span className="text-slate-600">{t("list.page", { page, pages })}</span>
-            <Button variant="secondary" size="xs" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t("list.next")}
-            </Button>
-          </nav>
-        )}
+        <Pager
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          label={t("list.yourTeams")}
+          status={t("list.page", { page, pages })}
+          previous={t("list.previous")}
+          next={t("list.next")}
+        />
       </section>
       <TeamSuggestions onJoined={() => void load()} />
       {creating && (

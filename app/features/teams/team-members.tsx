@@ -5,8 +5,9 @@ import { MEMBER_SEARCH_MAX, roleCan, TEAM_ROLES, type TeamRole } from "../../../
 import { fetchMembers } from "../../api/teams";
 import { authClient } from "../../identity/client";
 import { Button, Spinner } from "../../ui";
-import { Dialog } from "../../ui/dialog";
+import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormAlert } from "../../ui/form-alert";
+import { Pager, pageCount } from "../../ui/pager";
 import { TeamInvitations } from "./team-invitations";
 import { TeamRequests } from "./team-requests";
 
@@ -115,7 +116,7 @@ function MemberList({ team, userId }: { team: TeamView; userId: string }) {
   }
 
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pages = data ? pageCount(data.total, data.pageSize) : 1;
   return (
     <section aria-labelledby="members-title" className={card}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -209,51 +210,27 @@ function MemberList({ team, userId }: { team: TeamView; userId: string }) {
           ))}
         </ul>
       )}
-      {data && pages > 1 && (
-        <nav aria-label={t("members.pages")} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
-          <Button variant="secondary" size="xs" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t("list.previous")}
-          </Button>
-          <span className="text-slate-600">{t("list.page", { page, pages })}</span>
-          <Button variant="secondary" size="xs" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            {t("list.next")}
-          </Button>
-        </nav>
-      )}
-      {removing && <RemoveDialog member={removing} onClose={() => setRemoving(null)} onConfirm={() => remove(removing)} />}
-    </section>
-  );
-}
-
-function RemoveDialog(props: { member: TeamMemberRow; onClose: () => void; onConfirm: () => Promise<string | null> }) {
-  const { t } = useTranslation("teams");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <Dialog look="form" onClose={props.onClose} title={t("members.removeDialog", { name: props.member.name })}>
-      <p className="mt-3 text-sm text-slate-700">{t("members.removeText", { name: props.member.name })}</p>
-      {error && (
-        <div className="mt-3">
-          <FormAlert>{error}</FormAlert>
-        </div>
-      )}
-      <div className="mt-4 flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" size="lg" weight="medium" onClick={props.onClose}>
-          {t("danger.cancel")}
-        </Button>
-        <Button
-          variant="danger"
-          size="lg"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            setError(await props.onConfirm());
-            setBusy(false);
-          }}
+      <Pager
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        label={t("members.pages")}
+        status={t("list.page", { page, pages })}
+        previous={t("list.previous")}
+        next={t("list.next")}
+      />
+      {removing && (
+        <ConfirmDialog
+          title={t("members.removeDialog", { name: removing.name })}
+          confirm={t("members.remove")}
+          busyConfirm={t("members.removing")}
+          cancel={t("danger.cancel")}
+          onClose={() => setRemoving(null)}
+          onConfirm={() => remove(removing)}
         >
-          {busy ? t("members.removing") : t("members.remove")}
-        </Button>
-      </div>
-    </Dialog>
+          {t("members.removeText", { name: removing.name })}
+        </ConfirmDialog>
+      )}
+    </section>
   );
 }
