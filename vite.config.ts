@@ -19,7 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     assetsInlineLimit: 0,
-    ...(isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { groups: [everyPageChunk()] } } } }),
+    ...(isSsrBuild ? {} : { rolldownOptions: { output: { codeSplitting: { groups: [everyPageChunk(), signedInChunk()] } } } }),
   },
   server: {
     port: 5173,
@@ -91,5 +91,19 @@ function everyPageChunk(): Rolldown.CodeSplittingGroup {
       return modules.has(id) || id.startsWith("\0vite/preload-helper") ? "app" : null;
     },
     debugName: "every page",
+  };
+}
+
+/**
+ * What the signed-in screens share (the dialogs, the pager, the read and action hooks) is one file too: the route manifest every page loads lists a route's files, so one
+ * shared file instead of one per shared module keeps the public pages' download as it was
+ * (docs/decisions/143-shared-screen-behaviours-and-folder-rules.md).
+ */
+const SIGNED_IN_SHARED = /\/app\/(ui\/(confirm-dialog|pager|dialog|form-alert|form-actions)\.tsx|api\/use-(load|action)\.ts)$/;
+
+function signedInChunk(): Rolldown.CodeSplittingGroup {
+  return {
+    name: (id) => (SIGNED_IN_SHARED.test(withoutQuery(id)) ? "signed-in" : null),
+    debugName: "signed-in screens",
   };
 }
