@@ -46,7 +46,7 @@ const FEATURE_EDGES: Record<string, readonly string[]> = {
   phone: ["auth-shell"],
   security: ["area", "auth-shell", "phone"],
   "sign-in": ["auth-shell", "bot-check", "phone", "security", "sign-up"],
-  "sign-up": ["auth-shell", "bot-check"],
+  "sign-up": ["auth-shell", "bot-check", "dashboard"],
   "site-chrome": ["consent"],
   teams: ["area", "auth-shell", "user-menu"],
   "user-menu": ["impersonation"],
