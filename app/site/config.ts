@@ -26,8 +26,6 @@ export const SITE = {
     registerNumber: "HRB 000000",
     vatId: "DE000000000",
   },
-  /** Year of the copyright line. */
-  copyrightYear: 2025,
   /** Social image of every public page, 1200×630. */
   ogImagePath: "/og-image.png",
 } as const;

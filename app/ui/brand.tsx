@@ -15,8 +15,15 @@ export function Logo() {
   );
 }
 
-/** The one copyright line of the site and the account area: the year of first publication and the legal entity. */
+/**
+ * The one copyright line of the site and the account area: the current year and the legal entity. A
+ * prerendered page carries its build's year; hydration puts in the visitor's when a new year began since.
+ */
 export function Copyright({ className }: { className?: string }) {
   const { t } = useTranslation("common");
-  return <p className={className}>{t("copyright", { year: SITE.copyrightYear, company: SITE.company.legalName })}</p>;
+  return (
+    <p className={className} suppressHydrationWarning>
+      {t("copyright", { year: new Date().getFullYear(), company: SITE.company.legalName })}
+    </p>
+  );
 }

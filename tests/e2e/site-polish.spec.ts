@@ -7,7 +7,7 @@ import { withStoredConsent } from "./site-helpers";
 
 const texts = {
   en: {
-    copyright: "© 2025 Example Recruiting Software GmbH. All rights reserved.",
+    copyright: `© ${new Date().getFullYear()} Example Recruiting Software GmbH. All rights reserved.`,
     nav: "Main navigation",
     openMenu: "Open menu",
     logIn: "Log in",
@@ -29,7 +29,7 @@ const texts = {
     leaveConfirm: "Leave",
   },
   de: {
-    copyright: "© 2025 Example Recruiting Software GmbH. Alle Rechte vorbehalten.",
+    copyright: `© ${new Date().getFullYear()} Example Recruiting Software GmbH. Alle Rechte vorbehalten.`,
     nav: "Hauptnavigation",
     openMenu: "Menü öffnen",
     logIn: "Anmelden",
