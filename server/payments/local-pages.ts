@@ -12,6 +12,8 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem;margin:0 0 1.5rem}
 button,.link{font:inherit;border-radius:.5rem;padding:.625rem 1.25rem;cursor:pointer;text-decoration:none;display:inline-block}
 button{background:#1d4ed8;color:#fff;border:0;font-weight:600}button:hover{background:#1e40af}
 .link{color:#1d4ed8;border:1px solid #c7d2fe;background:#fff}
+.link.primary{background:#1d4ed8;color:#fff;border-color:#1d4ed8;font-weight:600}.link.primary:hover{background:#1e40af}
+button.quiet{background:#fff;color:#b91c1c;border:1px solid #fca5a5;font-weight:500}button.quiet:hover{background:#fef2f2}
 button:focus-visible,.link:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 p{margin:0 0 1rem}
 @media (max-width:30rem){dl{grid-template-columns:1fr;gap:.125rem}dd{margin-bottom:.625rem}.card{padding:1.25rem}}`;
@@ -67,14 +69,16 @@ export function billingPage(lang: string, t: TFunction, sub: SubscriptionSnapsho
   ];
   const list = rows.map(([k, v]) => `<dt>${escapeHtml(k ?? "")}</dt><dd>${escapeHtml(v ?? "")}</dd>`).join("");
   if (!live || ended) return localPage(lang, t, t("billing:local.billingTitle"), `<dl>${list}</dl><div class="actions">${back}</div>`);
-  // Resuming posts at once; cancelling first asks (a GET to this page with ?confirm=cancel).
+  // Resuming posts at once; cancelling first asks (a GET to this page with ?confirm=cancel) and is
+  // never the page's main action: going back is.
   const action = sub.cancelAtPeriodEnd
     ? `<form method="post" class="actions"><input type="hidden" name="action" value="resume"><button type="submit">${escapeHtml(
         t("billing:local.resume"),
       )}</button>${back}</form>`
-    : `<form method="get" class="actions"><input type="hidden" name="confirm" value="cancel"><button type="submit">${escapeHtml(
-        t("billing:local.cancel"),
-      )}</button>${back}</form>`;
+    : `<form method="get" class="actions"><input type="hidden" name="confirm" value="cancel">${back.replace(
+        'class="link"',
+        'class="link primary"',
+      )}<button type="submit" class="quiet">${escapeHtml(t("billing:local.cancel"))}</button></form>`;
   return localPage(lang, t, t("billing:local.billingTitle"), `<dl>${list}</dl>${action}`);
 }
 
@@ -85,9 +89,9 @@ export function confirmCancelPage(lang: string, t: TFunction, sub: SubscriptionS
     lang,
     t,
     t("billing:local.confirmCancelTitle"),
-    `<p>${escapeHtml(t("billing:local.confirmCancelText", { date: until }))}</p><form method="post" class="actions"><input type="hidden" name="action" value="cancel"><button type="submit">${escapeHtml(
-      t("billing:local.confirmCancel"),
-    )}</button><a class="link" href="/${lang}/local-payments/billing">${escapeHtml(t("billing:local.keepSubscription"))}</a></form>`,
+    `<p>${escapeHtml(t("billing:local.confirmCancelText", { date: until }))}</p><form method="post" class="actions"><input type="hidden" name="action" value="cancel"><a class="link primary" href="/${lang}/local-payments/billing">${escapeHtml(
+      t("billing:local.keepSubscription"),
+    )}</a><button type="submit" class="quiet">${escapeHtml(t("billing:local.confirmCancel"))}</button></form>`,
   );
 }
 

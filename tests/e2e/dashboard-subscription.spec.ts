@@ -40,8 +40,15 @@ test.describe("dashboard subscription", () => {
     await page.getByRole("button", { name: "Manage subscription" }).click();
     await expect(page).toHaveURL(/\/en\/local-payments\/billing$/);
     await expect(page.getByText("Free trial", { exact: true })).toBeVisible();
+    // Going back is the page's main action, filled in the accent colour; cancelling is a quiet button after it.
+    const background = (name: string, role: "link" | "button") =>
+      page.getByRole(role, { name }).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await background("Back to the dashboard", "link")).toBe("rgb(29, 78, 216)");
+    expect(await background("Cancel subscription", "button")).toBe("rgb(255, 255, 255)");
     // Cancelling asks first; keeping the subscription changes nothing.
     await page.getByRole("button", { name: "Cancel subscription" }).click();
+    expect(await background("Keep subscription", "link")).toBe("rgb(29, 78, 216)");
+    expect(await background("Yes, cancel subscription", "button")).toBe("rgb(255, 255, 255)");
     await expect(page.getByRole("heading", { name: "Cancel your subscription?" })).toBeVisible();
     await expect(page.getByText(/Pro stays active until/)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
@@ -162,7 +169,7 @@ test.describe("dashboard subscription", () => {
     await expect(page.getByRole("link", { name: /Download the Plugin/ })).toHaveAttribute("target", "_blank");
     const footer = page.getByRole("contentinfo");
     // The site's one copyright line (decision 119).
-    await expect(footer).toContainText("© 2025 Example Recruiting Software GmbH. All rights reserved.");
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Example Recruiting Software GmbH. All rights reserved.`);
     for (const name of ["Terms of service", "Privacy policy", "Legal notice", "Home"])
       await expect(footer.getByRole("link", { name })).toBeVisible();
     await expect(footer.getByRole("button", { name: "Cookie settings" })).toBeVisible();
