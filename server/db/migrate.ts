@@ -19,7 +19,9 @@ async function upToDate(db: DB): Promise<boolean> {
 /** Applies pending migrations; safe to run from several instances at once (Kysely takes a lock). */
 export async function migrateToLatest(db: DB): Promise<string[]> {
   if (await upToDate(db)) return [];
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Migrations written side by side may land in either order; each stands on its own, so one that
+  // sorts before an applied one still runs instead of stopping the server.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
