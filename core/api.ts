@@ -6,6 +6,7 @@ import type { ContactFieldErrors } from "./contact/fields";
 import type { ContactInput } from "./contact/schema";
 import type { OperatorRoutes } from "./operator";
 import type { PlanType } from "./plans";
+import type { SecurityEventPage } from "./security-log";
 import type { SignUpMode } from "./sign-up-mode";
 import type { EnrollmentMode, TeamPermission, TeamRole } from "./teams";
 
@@ -346,6 +347,7 @@ export interface ApiRoutes extends OperatorRoutes {
   "PUT /api/account/image": { file: Blob; answer: ProfileImage };
   "DELETE /api/account/image": { answer: ProfileImage };
   "GET /api/account/security": { answer: AccountSecurity };
+  "GET /api/account/security-events": { answer: SecurityEventPage };
   "POST /api/account/reverification/code": { answer: Done };
   "POST /api/account/reverification": { body: { answer: string }; answer: Done };
   "POST /api/account/password": { body: { newPassword: string }; answer: Done };

@@ -155,15 +155,27 @@ export function createApp(deps: AppDeps) {
   app.route("/", billingRoutes({ auth, billing, events }));
   app.route("/", teamRoutes({ auth, teams, provider, config, outbox: deps.outbox }));
   app.route("/", teamDomainRoutes({ auth, db, config, rules: emailRulesOf(config), sendMail: deps.sendMail }));
-  app.route("/", accountRoutes({ auth, db }));
+  app.route("/", accountRoutes({ auth, db, secret: config.AUTH_SECRET }));
   app.route("/", dataExportRoutes({ auth, db, dataExports: deps.dataExports }));
-  app.route("/", accountSecurityRoutes({ auth, db, sendMail: deps.sendMail, passwords: deps.passwords, config, kv: deps.kv }));
-  app.route("/", phoneNumberRoutes({ auth, db, phone: deps.phone }));
+  app.route(
+    "/",
+    accountSecurityRoutes({
+      auth,
+      db,
+      secret: config.AUTH_SECRET,
+      sendMail: deps.sendMail,
+      passwords: deps.passwords,
+      config,
+      kv: deps.kv,
+    }),
+  );
+  app.route("/", phoneNumberRoutes({ auth, db, secret: config.AUTH_SECRET, phone: deps.phone }));
   app.route(
     "/",
     identifierRoutes({
       auth,
       db,
+      secret: config.AUTH_SECRET,
       sendMail: deps.sendMail,
       rules: emailRulesOf(config),
       baseUrl: config.BASE_URL,

@@ -34,6 +34,9 @@ export async function eraseUser(deps: { db: DB; auth: Auth }, userId: string): P
     await trx.deleteFrom("passkey").where("userId", "=", userId).execute();
     await trx.deleteFrom("membership_request").where("user_id", "=", userId).execute();
     await trx.deleteFrom("data_export").where("user_id", "=", userId).execute();
+    // The security log tells the person's own story: it goes with them (docs/decisions/088).
+    await trx.deleteFrom("security_event").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("security_device").where("user_id", "=", userId).execute();
     await eraseIdentifiers(trx, userId, user.email);
     await eraseTraces(trx, { userId, tombstone, ...user });
     await trx.deleteFrom("account").where("userId", "=", userId).execute();

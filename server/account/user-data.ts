@@ -31,6 +31,8 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   waitlist: "waitlist",
   audit_log: "operatorActions (actions taken on the user's account)",
   data_export: "dataExports (earlier requests, without archives or links)",
+  security_event: "securityLog (the account's security changes)",
+  security_device: "securityDevices (when each device was first and last seen, without its key)",
   user_email: "emailAddresses (further addresses)",
   phone_number: "phoneNumbers",
   phone_code: "not exported: short-lived codes texted to a number",
@@ -87,6 +89,8 @@ export async function collectUserData(db: DB, userId: string) {
     phoneNumbers,
     wallets,
     signInLinks,
+    securityLog,
+    securityDevices,
   ] = await Promise.all([
     db.selectFrom("account").select(["id", "providerId", "accountId", "createdAt", "updatedAt"]).where("userId", "=", userId).execute(),
     db.selectFrom("session").selectAll().where("userId", "=", userId).orderBy("createdAt").execute(),
@@ -161,6 +165,19 @@ export async function collectUserData(db: DB, userId: string) {
       .where((eb) => eb.or([eb("user_id", "=", userId), eb(sql`lower(email)`, "=", email)]))
       .orderBy("created_at")
       .execute(),
+    db
+      .selectFrom("security_event")
+      .select(["at", "type", "actor", "browser", "os", "ip_hash", "details"])
+      .where("user_id", "=", userId)
+      .orderBy("at")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("security_device")
+      .select(["first_seen_at", "last_seen_at"])
+      .where("user_id", "=", userId)
+      .orderBy("first_seen_at")
+      .execute(),
   ]);
   const numbers = phoneNumbers.map((p) => p.phone_number);
   const texts = numbers.length
@@ -204,6 +221,8 @@ export async function collectUserData(db: DB, userId: string) {
     textMessages: clean(texts),
     wallets: clean(wallets),
     signInLinks: clean(signInLinks),
+    securityLog: clean(securityLog),
+    securityDevices: clean(securityDevices),
   };
 }
 

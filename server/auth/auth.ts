@@ -38,6 +38,7 @@ import { AUTH_BASE_PATH, UNUSED_AUTH_PATHS } from "./paths.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
 import { authRequestRules, echoTypedAddress } from "./request-rules.js";
 import { secondFactorOnEveryFirstFactor } from "./second-factor.js";
+import { recordPasswordReset, securityEvents } from "./security-events.js";
 import { SIGN_IN_LINK_PATHS, signInLink } from "./sign-in-link.js";
 import { checkNameLengths, createSignUpTeam, signUpPlan } from "./sign-up-plan.js";
 import { WALLET_CHALLENGE_PATH, WALLET_SIGN_IN_PATH, walletSignIn } from "./wallet-sign-in.js";
@@ -84,6 +85,7 @@ export function createAuth({
     logger,
     updateUser: async (userId, data) => (await auth.$context).internalAdapter.updateUser(userId, data),
   };
+  const securityLog = { db, secret: config.AUTH_SECRET, clientIpHeader: CLIENT_IP_HEADER };
   const auth = betterAuth({
     appName: "Recruiting CRM",
     baseURL: config.BASE_URL,
@@ -208,6 +210,10 @@ export function createAuth({
         await sendMail(existingAccountMail({ to: user.email, baseUrl: config.BASE_URL, lang: locale })).catch((error) => {
           logger.error({ err: error }, "existing account notice failed");
         });
+      },
+      // By an e-mailed code or link: the account's security log records it (docs/decisions/088).
+      async onPasswordReset({ user }, request) {
+        await recordPasswordReset(securityLog, user.id, request);
       },
     },
     emailVerification: { autoSignInAfterVerification: true },
@@ -370,6 +376,8 @@ export function createAuth({
       }),
       // Sign-in with a connected Web3 wallet; never creates an account (docs/decisions/078).
       walletSignIn({ db, baseUrl: config.BASE_URL }),
+      // Last: a sign-in is one only once every plugin above has let it stand (the second step withdraws it).
+      securityEvents(securityLog),
     ],
     rateLimit: {
       enabled: config.RATE_LIMIT,

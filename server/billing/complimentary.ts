@@ -26,32 +26,33 @@ async function runningPlan(db: DB, userId: string) {
     .executeTakeFirst();
 }
 
-/** Grants pro without payment, until `endsAt` or until ended; a running grant is replaced by the new one. */
+/**
+ * Grants pro without payment, until `endsAt` or until ended; a running grant is replaced by the new
+ * one. Run it in a transaction (the console's change runs it in one with its audit entry).
+ */
 export async function grantComplimentary(db: DB, userId: string, endsAt: Date | null, now = new Date()) {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("billing_subscription")
-      .set({ status: "canceled", current_period_end: now, cancel_at_period_end: false, state_at: now.getTime(), updated_at: now })
-      .where("provider", "=", COMPLIMENTARY_PROVIDER)
-      .where("user_id", "=", userId)
-      .where("status", "in", live)
-      .execute();
-    await trx
-      .insertInto("billing_subscription")
-      .values({
-        provider: COMPLIMENTARY_PROVIDER,
-        id: `comp_${randomUUID()}`,
-        user_id: userId,
-        customer_id: COMPLIMENTARY_PROVIDER,
-        status: "active",
-        trial_end: null,
-        current_period_end: endsAt,
-        cancel_at_period_end: endsAt !== null,
-        state_at: now.getTime(),
-        updated_at: now,
-      })
-      .execute();
-  });
+  await db
+    .updateTable("billing_subscription")
+    .set({ status: "canceled", current_period_end: now, cancel_at_period_end: false, state_at: now.getTime(), updated_at: now })
+    .where("provider", "=", COMPLIMENTARY_PROVIDER)
+    .where("user_id", "=", userId)
+    .where("status", "in", live)
+    .execute();
+  await db
+    .insertInto("billing_subscription")
+    .values({
+      provider: COMPLIMENTARY_PROVIDER,
+      id: `comp_${randomUUID()}`,
+      user_id: userId,
+      customer_id: COMPLIMENTARY_PROVIDER,
+      status: "active",
+      trial_end: null,
+      current_period_end: endsAt,
+      cancel_at_period_end: endsAt !== null,
+      state_at: now.getTime(),
+      updated_at: now,
+    })
+    .execute();
   return viewAndSync(db, userId, now);
 }
 

@@ -328,6 +328,30 @@ export interface AuditLogTable {
   details: unknown | null;
 }
 
+/** One security change of an account (migration 0030_security_log); removed with the account's erasure. */
+export interface SecurityEventTable {
+  id: Generated<number>;
+  user_id: string;
+  at: Generated<Date>;
+  /** One of core/security-log.ts's event types. */
+  type: string;
+  /** "self" when the account's own session (or its sign-in) made the change, "operator" from the console. */
+  actor: Generated<string>;
+  browser: string | null;
+  os: string | null;
+  /** A keyed hash of the client address, as in the audit log. */
+  ip_hash: string | null;
+  details: unknown | null;
+}
+
+/** A device an account has signed in from (migration 0030_security_log): a keyed hash of its browser and system. */
+export interface SecurityDeviceTable {
+  user_id: string;
+  device_hash: string;
+  first_seen_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+}
+
 /** A team's domain (migration 0014_team_domains): verified by a code mailed to an address at it. */
 export interface TeamDomainTable {
   id: string;
@@ -447,4 +471,6 @@ export interface Database {
   waitlist: WaitlistTable;
   sign_in_link: SignInLinkTable;
   data_export: DataExportTable;
+  security_event: SecurityEventTable;
+  security_device: SecurityDeviceTable;
 }

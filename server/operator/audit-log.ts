@@ -1,4 +1,6 @@
 import { type AuditAction, type AuditEntry, OPERATOR_PAGE_SIZE, type Paged } from "../../core/operator.js";
+import { USER_VISIBLE_OPERATOR_ACTIONS, type UserVisibleOperatorAction } from "../../core/security-log.js";
+import { recordSecurityEvent } from "../account/security-log.js";
 import { hashAddress } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
 
@@ -37,20 +39,47 @@ export async function recordAudit(db: DB, secret: string, actor: AuditActor, rec
     .execute();
 }
 
+/** What an operator's change needs to be recorded: the database and the key of the address hashes. */
+export interface AuditDeps {
+  db: DB;
+  secret: string;
+}
+
+/** Writes the entries of a successful change: the audit entry, and on an account its owner's security log. */
+async function recordSuccess(db: DB, secret: string, actor: AuditActor, record: Omit<AuditRecord, "outcome">) {
+  await recordAudit(db, secret, actor, { ...record, outcome: "success" });
+  const action = record.action as UserVisibleOperatorAction;
+  if (record.targetType === "user" && record.targetId && USER_VISIBLE_OPERATOR_ACTIONS.includes(action)) {
+    await recordSecurityEvent(db, secret, { userId: record.targetId, type: "operator_action", actor: "operator", subject: action });
+  }
+}
+
 /**
- * Runs an operator action and records it with its outcome: a refused or failed action is
- * recorded as a failure and its error passed on.
+ * Runs an operator's change with its audit entry (docs/decisions/087). A change in our own tables
+ * gets `trx`, and its entry commits in the same transaction, so neither exists without the other.
+ * A change made through the identity library (sessions, bans, impersonation) runs on the library's
+ * own connection, which a transaction here would block on the embedded database: it is given
+ * `viaLibrary`, runs first, and its entry follows. A refused or failed change is recorded as a
+ * failure after its rollback, and its error passed on.
  */
-export async function audited<T>(
-  deps: { db: DB; secret: string },
+export async function operatorChange<T>(
+  deps: AuditDeps,
   actor: AuditActor,
   record: Omit<AuditRecord, "outcome">,
-  action: () => Promise<T>,
+  change: (trx: DB) => Promise<T>,
+  opts: { viaLibrary?: boolean } = {},
 ): Promise<T> {
   try {
-    const result = await action();
-    await recordAudit(deps.db, deps.secret, actor, { ...record, outcome: "success" });
-    return result;
+    if (opts.viaLibrary) {
+      const result = await change(deps.db);
+      await deps.db.transaction().execute((trx) => recordSuccess(trx, deps.secret, actor, record));
+      return result;
+    }
+    return await deps.db.transaction().execute(async (trx) => {
+      const result = await change(trx);
+      await recordSuccess(trx, deps.secret, actor, record);
+      return result;
+    });
   } catch (error) {
     await recordAudit(deps.db, deps.secret, actor, {
       ...record,

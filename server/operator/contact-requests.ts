@@ -1,9 +1,19 @@
 import { sql } from "kysely";
-import { type ContactState, OPERATOR_PAGE_SIZE, type OperatorContactRequest, type Paged, SEARCH_MIN } from "../../core/operator.js";
+import {
+  type AuditAction,
+  type ContactState,
+  OPERATOR_PAGE_SIZE,
+  type OperatorContactRequest,
+  type Paged,
+  SEARCH_MIN,
+} from "../../core/operator.js";
+import { contactsCsv } from "../contact/csv.js";
+import { listContacts } from "../contact/list-contacts.js";
 import { CONTACT_REQUEST_TOPIC } from "../contact/mark-notified.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { MAX_MAIL_ATTEMPTS } from "../mail/outbox.js";
+import { type AuditActor, type AuditDeps, operatorChange } from "./audit-log.js";
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
@@ -87,28 +97,40 @@ export async function contactRequestLabel(db: DB, requestId: string): Promise<st
 
 /**
  * Moves a request to a state: handled records who and the note; spam sets its status (its
- * notification mails are not stopped: they may have gone out already); new undoes either.
+ * notification mails are not stopped: they may have gone out already); new undoes either. The
+ * change and its audit entry commit together.
  */
 export async function setContactState(
-  db: DB,
+  deps: AuditDeps,
+  actor: AuditActor & { id: string },
   requestId: string,
-  change: { state: ContactState; note?: string; operatorId: string },
+  change: { state: ContactState; note?: string },
 ): Promise<void> {
-  const current = await db.selectFrom("contact_request").select(["status"]).where("id", "=", requestId).executeTakeFirst();
-  if (!current) throw new AppError("notFound");
-  const handled = change.state === "handled";
-  // Leaving spam, the status goes back to what its mails say.
-  const status = change.state === "spam" ? "spam" : current.status === "spam" ? await deliveryStatus(db, requestId) : current.status;
-  await db
-    .updateTable("contact_request")
-    .set({
-      status,
-      handled_at: handled ? new Date() : null,
-      handled_by: handled ? change.operatorId : null,
-      handled_note: handled ? change.note?.trim() || null : null,
-    })
-    .where("id", "=", requestId)
-    .execute();
+  const action = change.state === "handled" ? "contact.handle" : change.state === "spam" ? "contact.spam" : "contact.reopen";
+  const record = {
+    action: action as AuditAction,
+    targetType: "contact" as const,
+    targetId: requestId,
+    targetLabel: await contactRequestLabel(deps.db, requestId),
+    details: change.note ? { note: change.note } : undefined,
+  };
+  await operatorChange(deps, actor, record, async (trx) => {
+    const current = await trx.selectFrom("contact_request").select(["status"]).where("id", "=", requestId).executeTakeFirst();
+    if (!current) throw new AppError("notFound");
+    const handled = change.state === "handled";
+    // Leaving spam, the status goes back to what its mails say.
+    const status = change.state === "spam" ? "spam" : current.status === "spam" ? await deliveryStatus(trx, requestId) : current.status;
+    await trx
+      .updateTable("contact_request")
+      .set({
+        status,
+        handled_at: handled ? new Date() : null,
+        handled_by: handled ? actor.id : null,
+        handled_note: handled ? change.note?.trim() || null : null,
+      })
+      .where("id", "=", requestId)
+      .execute();
+  });
 }
 
 async function deliveryStatus(db: DB, requestId: string): Promise<"pending" | "notified"> {
@@ -123,15 +145,29 @@ async function deliveryStatus(db: DB, requestId: string): Promise<"pending" | "n
 }
 
 /** Gives the request's given-up mails a fresh start; answers how many. The caller wakes the outbox. */
-export async function retryContactMails(db: DB, requestId: string): Promise<number> {
-  await contactRequestLabel(db, requestId);
-  const result = await db
-    .updateTable("mail_outbox")
-    .set({ attempts: 0, next_attempt_at: new Date(), last_error: null, locked_until: null })
-    .where("topic", "=", CONTACT_REQUEST_TOPIC)
-    .where("ref", "=", requestId)
-    .where("sent_at", "is", null)
-    .where("attempts", ">=", MAX_MAIL_ATTEMPTS)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export async function retryContactMails(deps: AuditDeps, actor: AuditActor, requestId: string): Promise<number> {
+  const record = {
+    action: "contact.retry" as const,
+    targetType: "contact" as const,
+    targetId: requestId,
+    targetLabel: await contactRequestLabel(deps.db, requestId),
+  };
+  return operatorChange(deps, actor, record, async (trx) => {
+    const result = await trx
+      .updateTable("mail_outbox")
+      .set({ attempts: 0, next_attempt_at: new Date(), last_error: null, locked_until: null })
+      .where("topic", "=", CONTACT_REQUEST_TOPIC)
+      .where("ref", "=", requestId)
+      .where("sent_at", "is", null)
+      .where("attempts", ">=", MAX_MAIL_ATTEMPTS)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  });
+}
+
+/** Every stored contact request as CSV (the same file as `npm run contacts -- export --format csv`); the read is recorded. */
+export async function exportContactRequests(deps: AuditDeps, actor: AuditActor): Promise<string> {
+  return operatorChange(deps, actor, { action: "contact.export", targetType: "contact", targetId: null }, async (trx) =>
+    contactsCsv(await listContacts(trx)),
+  );
 }

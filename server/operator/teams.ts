@@ -16,6 +16,7 @@ import { pendingInvitations, revokeInvitation } from "../teams/invitations.js";
 import { billingOwnerOf } from "../teams/memberships.js";
 import { adminCount, memberLimitOf, type QuotaConfig, seatsUsed } from "../teams/roster.js";
 import { assertPayerStays } from "../teams/team-billing.js";
+import { type AuditActor, type AuditDeps, operatorChange } from "./audit-log.js";
 
 /** A member row administers its team (a stored role may be a comma-separated list). */
 const ADMIN_MEMBER = sql`${ADMIN_ROLE} = any(string_to_array(m.role, ','))`;
@@ -173,13 +174,22 @@ async function memberOf(db: DB, teamId: string, memberId: string) {
 
 /**
  * Takes a member out of a team under the team's own rules: the last admin cannot go (decision 063)
- * and the admin whose running subscription pays for it stays (decision 069). Answers the member's address.
+ * and the admin whose running subscription pays for it stays (decision 069).
  */
-export async function removeTeamMember(db: DB, teamId: string, memberId: string): Promise<void> {
-  const member = await memberOf(db, teamId, memberId);
-  if (isAdminRole(member.role) && (await adminCount(db, teamId)) < 2) throw new AppError("lastAdmin");
-  await assertPayerStays(db, teamId, member.userId);
-  await db.deleteFrom("member").where("id", "=", member.id).execute();
+export async function removeTeamMember(deps: AuditDeps, actor: AuditActor, teamId: string, memberId: string): Promise<void> {
+  const record = {
+    action: "team.member.remove" as const,
+    targetType: "team" as const,
+    targetId: teamId,
+    targetLabel: await teamLabel(deps.db, teamId),
+    details: { memberId, member: await memberLabel(deps.db, teamId, memberId) },
+  };
+  await operatorChange(deps, actor, record, async (trx) => {
+    const member = await memberOf(trx, teamId, memberId);
+    if (isAdminRole(member.role) && (await adminCount(trx, teamId)) < 2) throw new AppError("lastAdmin");
+    await assertPayerStays(trx, teamId, member.userId);
+    await trx.deleteFrom("member").where("id", "=", member.id).execute();
+  });
 }
 
 /**
@@ -187,12 +197,28 @@ export async function removeTeamMember(db: DB, teamId: string, memberId: string)
  * steps down, so the team is never without an admin, and the paying admin keeps the role while
  * their subscription runs (decision 069); a refusal changes nothing.
  */
-export async function transferTeamAdmin(db: DB, teamId: string, input: { fromMemberId: string; toMemberId: string }) {
-  if (input.fromMemberId === input.toMemberId) throw new AppError("badRequest");
-  const from = await memberOf(db, teamId, input.fromMemberId);
-  const to = await memberOf(db, teamId, input.toMemberId);
-  if (!isAdminRole(from.role)) throw new AppError("teamNotAdmin");
-  await db.transaction().execute(async (trx) => {
+export async function transferTeamAdmin(
+  deps: AuditDeps,
+  actor: AuditActor,
+  teamId: string,
+  input: { fromMemberId: string; toMemberId: string },
+): Promise<void> {
+  const record = {
+    action: "team.admin.transfer" as const,
+    targetType: "team" as const,
+    targetId: teamId,
+    targetLabel: await teamLabel(deps.db, teamId),
+    details: {
+      ...input,
+      from: await memberLabel(deps.db, teamId, input.fromMemberId),
+      to: await memberLabel(deps.db, teamId, input.toMemberId),
+    },
+  };
+  await operatorChange(deps, actor, record, async (trx) => {
+    if (input.fromMemberId === input.toMemberId) throw new AppError("badRequest");
+    const from = await memberOf(trx, teamId, input.fromMemberId);
+    const to = await memberOf(trx, teamId, input.toMemberId);
+    if (!isAdminRole(from.role)) throw new AppError("teamNotAdmin");
     await trx.updateTable("member").set({ role: ADMIN_ROLE }).where("id", "=", to.id).execute();
     await assertPayerStays(trx, teamId, from.userId);
     await trx.updateTable("member").set({ role: "member" }).where("id", "=", from.id).execute();
@@ -200,8 +226,15 @@ export async function transferTeamAdmin(db: DB, teamId: string, input: { fromMem
 }
 
 /** Revokes a pending invitation of the team (the team's own rule: its link stops working). */
-export async function revokeTeamInvitation(db: DB, teamId: string, invitationId: string): Promise<void> {
-  await revokeInvitation(db, { organizationId: teamId, invitationId });
+export async function revokeTeamInvitation(deps: AuditDeps, actor: AuditActor, teamId: string, invitationId: string): Promise<void> {
+  const record = {
+    action: "team.invitation.revoke" as const,
+    targetType: "team" as const,
+    targetId: teamId,
+    targetLabel: await teamLabel(deps.db, teamId),
+    details: { invitationId, email: await invitationLabel(deps.db, teamId, invitationId) },
+  };
+  await operatorChange(deps, actor, record, (trx) => revokeInvitation(trx, { organizationId: teamId, invitationId }));
 }
 
 /** The invited address, for the audit log. */

@@ -15,6 +15,7 @@ import type { Auth } from "../auth/auth.js";
 import { complimentaryEnd } from "../billing/complimentary.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
+import { type AuditActor, type AuditDeps, operatorChange } from "./audit-log.js";
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
@@ -144,38 +145,98 @@ async function target(db: DB, userId: string) {
   return user;
 }
 
+/** What an operator's change to a user needs: the identity library, the database and the audit key. */
+export interface UserActionDeps extends AuditDeps {
+  auth: Auth;
+}
+
 /**
  * Bans a user: no new session can be opened (the identity library's check at session creation,
  * answered with the translated ban message) and every open one ends now, on every instance.
  */
-export async function banUser(deps: { auth: Auth; db: DB }, userId: string, ban: { reason: string; expiresAt: Date | null }) {
-  const user = await target(deps.db, userId);
-  if (isOperator(user)) throw new AppError("operatorNotBannable");
+export async function banUser(
+  deps: UserActionDeps,
+  actor: AuditActor,
+  userId: string,
+  ban: { reason: string; expiresAt: Date | null },
+): Promise<void> {
+  // A malformed request is refused before it is an action.
+  if (ban.expiresAt && ban.expiresAt.getTime() <= Date.now()) throw new AppError("invalidBan");
+  if (userId === actor.id) throw new AppError("operatorNotBannable");
   const reason = ban.reason.trim().slice(0, BAN_REASON_MAX);
-  const context = await deps.auth.$context;
-  await context.internalAdapter.updateUser(userId, { banned: true, banReason: reason, banExpires: ban.expiresAt, updatedAt: new Date() });
-  await context.internalAdapter.deleteUserSessions(userId);
-  return user;
+  const record = {
+    action: "user.ban" as const,
+    targetType: "user" as const,
+    targetId: userId,
+    targetLabel: await userLabel(deps.db, userId),
+    details: { reason: ban.reason, expiresAt: ban.expiresAt?.toISOString() ?? null },
+  };
+  await operatorChange(
+    deps,
+    actor,
+    record,
+    async () => {
+      const user = await target(deps.db, userId);
+      if (isOperator(user)) throw new AppError("operatorNotBannable");
+      const context = await deps.auth.$context;
+      await context.internalAdapter.updateUser(userId, {
+        banned: true,
+        banReason: reason,
+        banExpires: ban.expiresAt,
+        updatedAt: new Date(),
+      });
+      await context.internalAdapter.deleteUserSessions(userId);
+    },
+    { viaLibrary: true },
+  );
 }
 
-export async function unbanUser(deps: { auth: Auth; db: DB }, userId: string) {
-  const user = await target(deps.db, userId);
-  const context = await deps.auth.$context;
-  await context.internalAdapter.updateUser(userId, { banned: false, banReason: null, banExpires: null, updatedAt: new Date() });
-  return user;
+export async function unbanUser(deps: UserActionDeps, actor: AuditActor, userId: string): Promise<void> {
+  const record = {
+    action: "user.unban" as const,
+    targetType: "user" as const,
+    targetId: userId,
+    targetLabel: await userLabel(deps.db, userId),
+  };
+  await operatorChange(
+    deps,
+    actor,
+    record,
+    async () => {
+      await target(deps.db, userId);
+      const context = await deps.auth.$context;
+      await context.internalAdapter.updateUser(userId, { banned: false, banReason: null, banExpires: null, updatedAt: new Date() });
+    },
+    { viaLibrary: true },
+  );
 }
 
 /** Ends one session of the user (when named) or all of them; answers how many ended. */
-export async function revokeUserSessions(deps: { auth: Auth; db: DB }, userId: string, sessionId?: string): Promise<number> {
-  await target(deps.db, userId);
-  let query = deps.db.selectFrom("session").select("token").where("userId", "=", userId);
-  if (sessionId) query = query.where("id", "=", sessionId);
-  const rows = await query.execute();
-  if (sessionId && rows.length === 0) throw new AppError("notFound");
-  if (rows.length === 0) return 0;
-  const context = await deps.auth.$context;
-  await context.internalAdapter.deleteSessions(rows.map((r) => r.token));
-  return rows.length;
+export async function revokeUserSessions(deps: UserActionDeps, actor: AuditActor, userId: string, sessionId?: string): Promise<number> {
+  const record = {
+    action: sessionId ? ("user.session.revoke" as const) : ("user.sessions.revoke" as const),
+    targetType: "user" as const,
+    targetId: userId,
+    targetLabel: await userLabel(deps.db, userId),
+    details: sessionId ? { sessionId } : undefined,
+  };
+  return operatorChange(
+    deps,
+    actor,
+    record,
+    async () => {
+      await target(deps.db, userId);
+      let query = deps.db.selectFrom("session").select("token").where("userId", "=", userId);
+      if (sessionId) query = query.where("id", "=", sessionId);
+      const rows = await query.execute();
+      if (sessionId && rows.length === 0) throw new AppError("notFound");
+      if (rows.length === 0) return 0;
+      const context = await deps.auth.$context;
+      await context.internalAdapter.deleteSessions(rows.map((r) => r.token));
+      return rows.length;
+    },
+    { viaLibrary: true },
+  );
 }
 
 /** What the audit log calls a user: the address at the time of the action, or null for an unknown id. */

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AccountSecurity } from "../../core/api.js";
 import { deleteAccount } from "../account/delete-account.js";
+import { listSecurityEvents, recordsSecurityEvent } from "../account/security-log.js";
 import type { Auth } from "../auth/auth.js";
 import type { NewPasswordProblem, PasswordChecker } from "../auth/password-policy.js";
 import {
@@ -35,10 +36,13 @@ const PASSWORD_ERRORS: Record<NewPasswordProblem, ErrorCode> = {
 const answerBody = z.object({ answer: z.string().min(1).max(1024) });
 const passwordBody = z.object({ newPassword: z.string().max(1024) });
 const deleteBody = z.object({ confirmation: z.string().max(100) });
+const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 export interface AccountSecurityDeps {
   auth: Auth;
   db: DB;
+  /** Keys the address hashes of the security log. */
+  secret: string;
   sendMail: SendMail;
   passwords: PasswordChecker;
   config: Pick<Config, "RATE_LIMIT">;
@@ -81,6 +85,14 @@ export function accountSecurityRoutes(deps: AccountSecurityDeps) {
     return c.json(body);
   });
 
+  // The account's security log, newest first (docs/decisions/088).
+  app.get("/api/account/security-events", requireSession(auth), async (c) => {
+    const query = pageQuery.safeParse(c.req.query());
+    if (!query.success) throw new AppError("badRequest");
+    c.header("Cache-Control", "no-store");
+    return c.json(await listSecurityEvents(db, c.var.session.user.id, query.data.page));
+  });
+
   app.post("/api/account/reverification/code", requireSession(auth), limited("reverify-code"), async (c) => {
     const { session } = c.var;
     if ((await reverificationMethod(db, session.user.id)) !== "email") throw new AppError("badRequest");
@@ -96,7 +108,7 @@ export function accountSecurityRoutes(deps: AccountSecurityDeps) {
   });
 
   // Accounts created with Google set a first password here (Better Auth's own route is server-only).
-  app.post("/api/account/password", requireSession(auth), recent, async (c) => {
+  app.post("/api/account/password", requireSession(auth), recent, recordsSecurityEvent(deps, "password_set"), async (c) => {
     const parsed = passwordBody.safeParse(await readJson(c));
     if (!parsed.success) throw new AppError("passwordInvalid");
     if (await hasPassword(db, c.var.session.user.id)) throw new AppError("passwordAlreadySet");

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { listDevices, signOutDevice, signOutOtherDevices } from "../account/devices.js";
 import { recordLegalConsent } from "../account/legal-consent.js";
 import { removeProfileImage, setProfileImage } from "../account/profile-image.js";
+import { recordsSecurityEvent } from "../account/security-log.js";
 import type { Auth } from "../auth/auth.js";
 import { requireRecentVerification } from "../auth/reverification.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
@@ -17,8 +18,9 @@ const deviceBody = z.object({ id: z.string().min(1).max(200) });
 const consentBody = z.object({ accepted: z.literal(true) });
 
 /** The account pages' own calls: the profile image and the active devices. */
-export function accountRoutes(deps: { auth: Auth; db: DB }) {
+export function accountRoutes(deps: { auth: Auth; db: DB; secret: string }) {
   const app = new Hono<AppEnv & SessionEnv>();
+  const endsSessions = recordsSecurityEvent(deps, "sessions_ended");
 
   app.put("/api/account/image", requireSession(deps.auth), imageUploadLimit(), async (c) => {
     const { session } = c.var;
@@ -38,7 +40,7 @@ export function accountRoutes(deps: { auth: Auth; db: DB }) {
     return c.json({ devices: await listDevices(deps.db, session.user.id, session.session.id) });
   });
 
-  app.post("/api/account/devices/sign-out", requireSession(deps.auth), async (c) => {
+  app.post("/api/account/devices/sign-out", requireSession(deps.auth), endsSessions, async (c) => {
     const parsed = deviceBody.safeParse(await readJson(c));
     if (!parsed.success) throw new AppError("badRequest");
     await signOutDevice(deps, c.var.session.user.id, parsed.data.id);
@@ -46,7 +48,7 @@ export function accountRoutes(deps: { auth: Auth; db: DB }) {
   });
 
   // Signing every other browser out is a change to how the account is protected (decision 058).
-  app.post("/api/account/devices/sign-out-others", requireSession(deps.auth), requireRecentVerification(deps), async (c) => {
+  app.post("/api/account/devices/sign-out-others", requireSession(deps.auth), requireRecentVerification(deps), endsSessions, async (c) => {
     const { session } = c.var;
     return c.json({ signedOut: await signOutOtherDevices(deps, session.user.id, session.session.id) });
   });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AccountIdentifiers } from "../../core/api.js";
 import type { EmailRules } from "../access/email-rules.js";
+import { recordsSecurityEvent } from "../account/security-log.js";
 import type { Auth } from "../auth/auth.js";
 import { requireRecentVerification } from "../auth/reverification.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
@@ -41,6 +42,8 @@ const idParam = z.string().min(1).max(100);
 export interface IdentifierRouteDeps {
   auth: Auth;
   db: DB;
+  /** Keys the address hashes of the security log. */
+  secret: string;
   sendMail: SendMail;
   rules: EmailRules;
   baseUrl: string;
@@ -103,18 +106,24 @@ export function identifierRoutes(deps: IdentifierRouteDeps) {
     return c.json({ ok: true });
   });
 
-  app.post("/api/account/emails/:id/verify", requireSession(auth), limited("email-verify", 5), async (c) => {
-    const { code } = await body(c, codeBody);
-    await verifyEmailAddress(emails, c.var.session.user.id, id(c.req.param("id")), code.trim());
-    return c.json({ ok: true });
-  });
+  app.post(
+    "/api/account/emails/:id/verify",
+    requireSession(auth),
+    limited("email-verify", 5),
+    recordsSecurityEvent(deps, "email_added"),
+    async (c) => {
+      const { code } = await body(c, codeBody);
+      await verifyEmailAddress(emails, c.var.session.user.id, id(c.req.param("id")), code.trim());
+      return c.json({ ok: true });
+    },
+  );
 
-  app.post("/api/account/emails/:id/primary", requireSession(auth), recent, async (c) => {
+  app.post("/api/account/emails/:id/primary", requireSession(auth), recent, recordsSecurityEvent(deps, "email_primary"), async (c) => {
     await makePrimaryEmailAddress(emails, c.var.session.user.id, id(c.req.param("id")));
     return c.json({ ok: true });
   });
 
-  app.delete("/api/account/emails/:id", requireSession(auth), recent, async (c) => {
+  app.delete("/api/account/emails/:id", requireSession(auth), recent, recordsSecurityEvent(deps, "email_removed"), async (c) => {
     await removeEmailAddress(emails, c.var.session.user.id, id(c.req.param("id")));
     return c.json({ ok: true });
   });
@@ -124,12 +133,12 @@ export function identifierRoutes(deps: IdentifierRouteDeps) {
     return c.json(await walletChallenge(wallets, { purpose: "connect", ...input, userId: c.var.session.user.id, lang: c.var.lang }));
   });
 
-  app.post("/api/account/wallets", requireSession(auth), recent, async (c) => {
+  app.post("/api/account/wallets", requireSession(auth), recent, recordsSecurityEvent(deps, "wallet_added"), async (c) => {
     const { nonce, signature } = await body(c, signatureBody);
     return c.json(await connectWallet(wallets, c.var.session.user.id, nonce, signature), 201);
   });
 
-  app.delete("/api/account/wallets/:id", requireSession(auth), recent, async (c) => {
+  app.delete("/api/account/wallets/:id", requireSession(auth), recent, recordsSecurityEvent(deps, "wallet_removed"), async (c) => {
     await removeWallet(wallets, c.var.session.user.id, id(c.req.param("id")));
     return c.json({ ok: true });
   });

@@ -12,34 +12,23 @@ import {
   USER_FILTERS,
   USER_SORTS,
 } from "../../core/operator.js";
-import { listDataExports, requestDataExport } from "../account/data-export.js";
+import { listDataExports } from "../account/data-export.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
-import { endComplimentary, grantComplimentary } from "../billing/complimentary.js";
-import { contactsCsv } from "../contact/csv.js";
-import { listContacts } from "../contact/list-contacts.js";
 import type { DB } from "../db/database.js";
 import { AppError, type ErrorCode } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { readJson } from "../http/errors.js";
 import { requireOperator } from "../operator/access.js";
-import { type AuditActor, audited, listAudit } from "../operator/audit-log.js";
-import { contactRequestLabel, listContactRequests, retryContactMails, setContactState } from "../operator/contact-requests.js";
+import { type AuditActor, listAudit } from "../operator/audit-log.js";
+import { endComplimentaryPlan, grantComplimentaryPlan } from "../operator/complimentary-plans.js";
+import { exportContactRequests, listContactRequests, retryContactMails, setContactState } from "../operator/contact-requests.js";
 import { startImpersonation, stopImpersonation } from "../operator/impersonation.js";
 import { enterImpersonation, keptOperatorSession, leaveImpersonation } from "../operator/impersonation-cookies.js";
 import { dailyFigures, overview } from "../operator/overview.js";
 import { listSubscriptions, subscriptionFigures } from "../operator/subscriptions.js";
-import {
-  invitationLabel,
-  listTeams,
-  memberLabel,
-  removeTeamMember,
-  revokeTeamInvitation,
-  teamDetail,
-  teamLabel,
-  transferTeamAdmin,
-} from "../operator/teams.js";
-import { deleteUser, resendVerification } from "../operator/user-lifecycle.js";
+import { listTeams, removeTeamMember, revokeTeamInvitation, teamDetail, transferTeamAdmin } from "../operator/teams.js";
+import { deleteUser, requestExportFor, resendVerification } from "../operator/user-lifecycle.js";
 import { banUser, listUsers, revokeUserSessions, unbanUser, userDetail, userLabel } from "../operator/users.js";
 import type { QuotaConfig } from "../teams/roster.js";
 
@@ -75,7 +64,7 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, error: ErrorCode = "badR
   return parsed.data;
 }
 
-/** The operator console's API: every route for operators only, every change recorded in the audit log. */
+/** The operator console's API: every route for operators only; each change records itself in the audit log (docs/decisions/087). */
 export function operatorRoutes(deps: {
   auth: Auth;
   db: DB;
@@ -91,7 +80,7 @@ export function operatorRoutes(deps: {
   const app = new Hono<AppEnv & SessionEnv>();
   const operator = requireOperator(deps);
   const session = requireSession(deps.auth);
-  const actor = (c: { var: { session: SessionEnv["Variables"]["session"]; clientIp: string } }): AuditActor => ({
+  const actor = (c: { var: { session: SessionEnv["Variables"]["session"]; clientIp: string } }): AuditActor & { id: string } => ({
     id: c.var.session.user.id,
     email: c.var.session.user.email,
     clientIp: c.var.clientIp,
@@ -119,120 +108,49 @@ export function operatorRoutes(deps: {
   app.get("/api/admin/users/:userId", async (c) => c.json(await userDetail(deps.db, c.req.param("userId") as string)));
 
   app.post("/api/admin/users/:userId/ban", async (c) => {
-    const userId = c.req.param("userId") as string;
     const body = parse(banBody, await readJson(c), "invalidBan");
-    const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
-    if (expiresAt && expiresAt.getTime() <= Date.now()) throw new AppError("invalidBan");
-    if (userId === c.var.session.user.id) throw new AppError("operatorNotBannable");
-    await audited(
-      deps,
-      actor(c),
-      {
-        action: "user.ban",
-        targetType: "user",
-        targetId: userId,
-        targetLabel: await userLabel(deps.db, userId),
-        details: { reason: body.reason, expiresAt: expiresAt?.toISOString() ?? null },
-      },
-      () => banUser(deps, userId, { reason: body.reason, expiresAt }),
-    );
+    await banUser(deps, actor(c), c.req.param("userId") as string, {
+      reason: body.reason,
+      expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+    });
     return c.json({ ok: true as const });
   });
 
   app.post("/api/admin/users/:userId/unban", async (c) => {
-    const userId = c.req.param("userId") as string;
-    await audited(
-      deps,
-      actor(c),
-      { action: "user.unban", targetType: "user", targetId: userId, targetLabel: await userLabel(deps.db, userId) },
-      () => unbanUser(deps, userId),
-    );
+    await unbanUser(deps, actor(c), c.req.param("userId") as string);
     return c.json({ ok: true as const });
   });
 
   app.post("/api/admin/users/:userId/sessions/revoke", async (c) => {
-    const userId = c.req.param("userId") as string;
     const { sessionId } = parse(revokeBody, await readJson(c));
-    const revoked = await audited(
-      deps,
-      actor(c),
-      {
-        action: sessionId ? "user.session.revoke" : "user.sessions.revoke",
-        targetType: "user",
-        targetId: userId,
-        targetLabel: await userLabel(deps.db, userId),
-        details: sessionId ? { sessionId } : undefined,
-      },
-      () => revokeUserSessions(deps, userId, sessionId),
-    );
-    return c.json({ revoked });
+    return c.json({ revoked: await revokeUserSessions(deps, actor(c), c.req.param("userId") as string, sessionId) });
   });
 
   app.post("/api/admin/users/:userId/verification", async (c) => {
-    const userId = c.req.param("userId") as string;
-    await audited(
-      deps,
-      actor(c),
-      { action: "user.verification.resend", targetType: "user", targetId: userId, targetLabel: await userLabel(deps.db, userId) },
-      () => resendVerification(deps, userId),
-    );
+    await resendVerification(deps, actor(c), c.req.param("userId") as string);
     return c.json({ ok: true as const });
   });
 
-  // The entry names the user by id only: the address is erased with the rest.
   app.post("/api/admin/users/:userId/delete", async (c) => {
-    const userId = c.req.param("userId") as string;
     const { confirmation } = parse(z.object({ confirmation: z.string().max(320) }), await readJson(c), "deleteUserConfirmation");
-    await audited(deps, actor(c), { action: "user.delete", targetType: "user", targetId: userId }, () =>
-      deleteUser(deps, userId, confirmation),
-    );
+    await deleteUser(deps, actor(c), c.req.param("userId") as string, confirmation);
     return c.json({ ok: true as const });
   });
 
   app.post("/api/admin/users/:userId/complimentary", async (c) => {
-    const userId = c.req.param("userId") as string;
     const body = parse(z.object({ endsAt: z.iso.datetime({ offset: true }).nullish() }), await readJson(c), "invalidComplimentary");
-    const endsAt = body.endsAt ? new Date(body.endsAt) : null;
-    const label = await userLabel(deps.db, userId);
-    await audited(
-      deps,
-      actor(c),
-      {
-        action: "user.complimentary.grant",
-        targetType: "user",
-        targetId: userId,
-        targetLabel: label,
-        details: { endsAt: endsAt?.toISOString() ?? null },
-      },
-      async () => {
-        if (!label || label.endsWith("@deleted.invalid")) throw new AppError("notFound");
-        if (endsAt && endsAt.getTime() <= Date.now()) throw new AppError("invalidComplimentary");
-        return grantComplimentary(deps.db, userId, endsAt);
-      },
-    );
+    await grantComplimentaryPlan(deps, actor(c), c.req.param("userId") as string, body.endsAt ? new Date(body.endsAt) : null);
     return c.json({ ok: true as const });
   });
 
   app.post("/api/admin/users/:userId/complimentary/end", async (c) => {
-    const userId = c.req.param("userId") as string;
-    await audited(
-      deps,
-      actor(c),
-      { action: "user.complimentary.end", targetType: "user", targetId: userId, targetLabel: await userLabel(deps.db, userId) },
-      () => endComplimentary(deps.db, userId),
-    );
+    await endComplimentaryPlan(deps, actor(c), c.req.param("userId") as string);
     return c.json({ ok: true as const });
   });
 
   // The browser turns into the user's for at most an hour (docs/decisions/080); the operator's own session is kept aside.
   app.post("/api/admin/users/:userId/impersonate", async (c) => {
-    const userId = c.req.param("userId") as string;
-    const { token } = await audited(
-      deps,
-      actor(c),
-      { action: "user.impersonate", targetType: "user", targetId: userId, targetLabel: await userLabel(deps.db, userId) },
-      () => startImpersonation(deps, c.var.session.user.id, userId),
-    );
+    const { token } = await startImpersonation(deps, actor(c), c.req.param("userId") as string);
     await enterImpersonation(c, deps.auth, c.var.session.session.token, token);
     return c.json({ ok: true as const });
   });
@@ -242,13 +160,11 @@ export function operatorRoutes(deps: {
     const current = c.var.session;
     const impersonatedBy = (current.session as { impersonatedBy?: string | null }).impersonatedBy;
     if (!impersonatedBy) throw new AppError("notImpersonating");
-    const operatorEmail = await userLabel(deps.db, impersonatedBy);
     const kept = await keptOperatorSession(c, deps.auth);
-    const own = await audited(
+    const own = await stopImpersonation(
       deps,
-      { id: impersonatedBy, email: operatorEmail, clientIp: c.var.clientIp },
-      { action: "user.impersonate.stop", targetType: "user", targetId: current.user.id, targetLabel: current.user.email },
-      () => stopImpersonation(deps, { token: current.session.token, impersonatedBy }, kept?.token ?? null),
+      { token: current.session.token, impersonatedBy, user: current.user, clientIp: c.var.clientIp },
+      kept?.token ?? null,
     );
     await leaveImpersonation(c, deps.auth, own && kept ? { token: own.token, remembered: kept.remembered } : null);
     return c.json({ userId: current.user.id, operatorSignedIn: Boolean(own) });
@@ -281,37 +197,20 @@ export function operatorRoutes(deps: {
 
   // The same file as `npm run contacts -- export --format csv`.
   app.get("/api/admin/contact-requests/export.csv", async (c) => {
-    const csv = await audited(deps, actor(c), { action: "contact.export", targetType: "contact", targetId: null }, async () =>
-      contactsCsv(await listContacts(deps.db)),
-    );
+    const csv = await exportContactRequests(deps, actor(c));
     c.header("Content-Type", "text/csv; charset=utf-8");
     c.header("Content-Disposition", `attachment; filename="contact-requests-${new Date().toISOString().slice(0, 10)}.csv"`);
     return c.body(csv);
   });
 
   app.post("/api/admin/contact-requests/:requestId", async (c) => {
-    const requestId = c.req.param("requestId") as string;
     const change = parse(z.object({ state: z.enum(CONTACT_STATES), note: z.string().max(HANDLED_NOTE_MAX).optional() }), await readJson(c));
-    const action = change.state === "handled" ? "contact.handle" : change.state === "spam" ? "contact.spam" : "contact.reopen";
-    const label = await contactRequestLabel(deps.db, requestId);
-    await audited(
-      deps,
-      actor(c),
-      { action, targetType: "contact", targetId: requestId, targetLabel: label, details: change.note ? { note: change.note } : undefined },
-      () => setContactState(deps.db, requestId, { ...change, operatorId: c.var.session.user.id }),
-    );
+    await setContactState(deps, actor(c), c.req.param("requestId") as string, change);
     return c.json({ ok: true as const });
   });
 
   app.post("/api/admin/contact-requests/:requestId/retry", async (c) => {
-    const requestId = c.req.param("requestId") as string;
-    const label = await contactRequestLabel(deps.db, requestId);
-    const retried = await audited(
-      deps,
-      actor(c),
-      { action: "contact.retry", targetType: "contact", targetId: requestId, targetLabel: label },
-      () => retryContactMails(deps.db, requestId),
-    );
+    const retried = await retryContactMails(deps, actor(c), c.req.param("requestId") as string);
     if (retried > 0) deps.outbox?.wake();
     return c.json({ retried });
   });
@@ -324,17 +223,7 @@ export function operatorRoutes(deps: {
 
   // The user's right of access exercised for them (e.g. asked for by letter): the link goes to the user's own address.
   app.post("/api/admin/users/:userId/exports", async (c) => {
-    const userId = c.req.param("userId") as string;
-    await audited(
-      deps,
-      actor(c),
-      { action: "user.export", targetType: "user", targetId: userId, targetLabel: await userLabel(deps.db, userId) },
-      async () => {
-        const user = await deps.db.selectFrom("user").select(["id", "locale"]).where("id", "=", userId).executeTakeFirst();
-        if (!user) throw new AppError("notFound");
-        return requestDataExport(deps.db, { userId, language: user.locale ?? "en", requestedBy: c.var.session.user.id });
-      },
-    );
+    await requestExportFor(deps, actor(c), c.req.param("userId") as string);
     deps.dataExports?.wake();
     return c.json({ ok: true as const }, 202);
   });
@@ -345,60 +234,17 @@ export function operatorRoutes(deps: {
 
   // Team changes follow the team's own rules (last admin, who pays: decisions 063 and 069).
   app.post("/api/admin/teams/:teamId/members/:memberId/remove", async (c) => {
-    const teamId = c.req.param("teamId") as string;
-    const memberId = c.req.param("memberId") as string;
-    await audited(
-      deps,
-      actor(c),
-      {
-        action: "team.member.remove",
-        targetType: "team",
-        targetId: teamId,
-        targetLabel: await teamLabel(deps.db, teamId),
-        details: { memberId, member: await memberLabel(deps.db, teamId, memberId) },
-      },
-      () => removeTeamMember(deps.db, teamId, memberId),
-    );
+    await removeTeamMember(deps, actor(c), c.req.param("teamId") as string, c.req.param("memberId") as string);
     return c.json({ ok: true as const });
   });
 
   app.post("/api/admin/teams/:teamId/invitations/:invitationId/revoke", async (c) => {
-    const teamId = c.req.param("teamId") as string;
-    const invitationId = c.req.param("invitationId") as string;
-    await audited(
-      deps,
-      actor(c),
-      {
-        action: "team.invitation.revoke",
-        targetType: "team",
-        targetId: teamId,
-        targetLabel: await teamLabel(deps.db, teamId),
-        details: { invitationId, email: await invitationLabel(deps.db, teamId, invitationId) },
-      },
-      () => revokeTeamInvitation(deps.db, teamId, invitationId),
-    );
+    await revokeTeamInvitation(deps, actor(c), c.req.param("teamId") as string, c.req.param("invitationId") as string);
     return c.json({ ok: true as const });
   });
 
   app.post("/api/admin/teams/:teamId/transfer-admin", async (c) => {
-    const teamId = c.req.param("teamId") as string;
-    const body = parse(transferBody, await readJson(c));
-    await audited(
-      deps,
-      actor(c),
-      {
-        action: "team.admin.transfer",
-        targetType: "team",
-        targetId: teamId,
-        targetLabel: await teamLabel(deps.db, teamId),
-        details: {
-          ...body,
-          from: await memberLabel(deps.db, teamId, body.fromMemberId),
-          to: await memberLabel(deps.db, teamId, body.toMemberId),
-        },
-      },
-      () => transferTeamAdmin(deps.db, teamId, body),
-    );
+    await transferTeamAdmin(deps, actor(c), c.req.param("teamId") as string, parse(transferBody, await readJson(c)));
     return c.json({ ok: true as const });
   });
 

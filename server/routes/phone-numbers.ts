@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { PhoneNumberList } from "../../core/api.js";
+import { recordSecurityEvent, recordsSecurityEvent, sourceOf } from "../account/security-log.js";
 import type { Auth } from "../auth/auth.js";
 import { requireRecentVerification } from "../auth/reverification.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
@@ -30,7 +31,7 @@ const twoFactorBody = z.object({ enabled: z.boolean() });
  * removing one, and turning text message codes on or off as a second step, change how the account
  * can be entered: they need a recently verified session (decision 058), like passkeys.
  */
-export function phoneNumberRoutes(deps: { auth: Auth; db: DB; phone: PhoneDeps }) {
+export function phoneNumberRoutes(deps: { auth: Auth; db: DB; secret: string; phone: PhoneDeps }) {
   const { auth, db, phone } = deps;
   const app = new Hono<AppEnv & SessionEnv>();
   const recent = requireRecentVerification({ auth, db });
@@ -59,6 +60,12 @@ export function phoneNumberRoutes(deps: { auth: Auth; db: DB; phone: PhoneDeps }
     const parsed = twoFactorBody.safeParse(await readJson(c));
     if (!parsed.success) throw new AppError("badRequest");
     await setSmsTwoFactor(phone, c.var.session.user.id, parsed.data.enabled);
+    await recordSecurityEvent(db, deps.secret, {
+      userId: c.var.session.user.id,
+      type: parsed.data.enabled ? "second_factor_added" : "second_factor_removed",
+      subject: "sms",
+      source: sourceOf(c),
+    });
     return c.json(await list(c.var.session.user.id));
   });
 
@@ -67,7 +74,7 @@ export function phoneNumberRoutes(deps: { auth: Auth; db: DB; phone: PhoneDeps }
     return c.json({ ok: true });
   });
 
-  app.post("/api/account/phone-numbers/:id/verify", requireSession(auth), async (c) => {
+  app.post("/api/account/phone-numbers/:id/verify", requireSession(auth), recordsSecurityEvent(deps, "phone_added"), async (c) => {
     const parsed = codeBody.safeParse(await readJson(c));
     if (!parsed.success) throw new AppError("phoneCodeIncorrect");
     return c.json(await verifyPhoneNumber(phone, c.var.session.user.id, c.req.param("id"), parsed.data.code.trim()));
@@ -78,7 +85,7 @@ export function phoneNumberRoutes(deps: { auth: Auth; db: DB; phone: PhoneDeps }
     return c.json({ ok: true });
   });
 
-  app.delete("/api/account/phone-numbers/:id", requireSession(auth), recent, async (c) => {
+  app.delete("/api/account/phone-numbers/:id", requireSession(auth), recent, recordsSecurityEvent(deps, "phone_removed"), async (c) => {
     await removePhoneNumber(phone, c.var.session.user.id, c.req.param("id"));
     return c.json({ ok: true });
   });
