@@ -1,4 +1,5 @@
 import type { AccountIdentifiers, AccountSecurity, Device } from "../../core/api";
+import type { SecurityEventPage } from "../../core/security-log";
 import { request } from "./client";
 
 /** How the account is protected and how it proves itself again (the security page's one read). */
@@ -36,4 +37,9 @@ export async function removeProfileImage(): Promise<void> {
 /** Asks for a copy of the user's data; a link to it is mailed to the answered address. */
 export async function requestDataExport(): Promise<string> {
   return (await request("POST /api/account/data-export")).email;
+}
+
+/** One page of the account's security log, newest first. */
+export function fetchSecurityEvents(page: number): Promise<SecurityEventPage> {
+  return request("GET /api/account/security-events", { query: { page } });
 }

@@ -61,6 +61,7 @@ const OUR_ROUTES: Row[] = [
   { route: "POST /api/account/devices/sign-out-others", valid: {} },
   { route: "POST /api/account/legal-consent", valid: { accepted: true } },
   { route: "GET /api/account/security" },
+  { route: "GET /api/account/security-events" },
   { route: "POST /api/account/reverification/code", valid: {} },
   { route: "POST /api/account/reverification", valid: { answer: "correct horse battery" } },
   { route: "POST /api/account/password", valid: { newPassword: "a long new password" } },

@@ -10,6 +10,7 @@ import { DeleteAccountSection } from "./delete-account-section";
 import { DevicesSection } from "./devices-section";
 import { PasskeysSection } from "./passkeys-section";
 import { PasswordSection } from "./password-section";
+import { RecentActivitySection } from "./recent-activity";
 import { SmsTwoStepSection } from "./sms-two-step-section";
 import { TwoStepSection } from "./two-step-section";
 
@@ -28,6 +29,7 @@ export const SECURITY_SECTIONS: readonly ComponentType<SecuritySectionProps>[] =
   SmsTwoStepSection,
   PasskeysSection,
   DevicesSection,
+  RecentActivitySection,
   DeleteAccountSection,
 ];
 
