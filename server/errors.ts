@@ -70,6 +70,8 @@ export const ERRORS = {
   invalidEnrollment: { status: 400, key: "teams:errors.enrollment", code: "invalid_enrollment_mode" },
   requestNotFound: { status: 404, key: "teams:errors.requestNotFound", code: "request_not_found" },
   invitationForOther: { status: 403, key: "teams:errors.invitationForOther", code: "invitation_for_other_address" },
+  // A code we sent whose checks are used up (server/codes/one-time-codes.ts, docs/decisions/079).
+  codeTooManyAttempts: { status: 403, key: "auth:errors.too_many_attempts", code: "too_many_attempts" },
   // Account security: the code beside the message lets the screen react (ask again, point to a field).
   reverification: { status: 403, key: "auth:errors.reverification", code: "reverification" },
   reverificationIncorrect: { status: 400, key: "auth:errors.form_code_incorrect", code: "form_code_incorrect" },

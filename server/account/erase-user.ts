@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Auth } from "../auth/auth.js";
+import { eraseCodesOf, withdrawCode } from "../codes/one-time-codes.js";
 import type { DB } from "../db/database.js";
-import { codeIdentifier } from "../identifiers/email-addresses.js";
-import { codeKey } from "../phone/phone-codes.js";
+import { signInCodeOf } from "../phone/phone-numbers.js";
 
 /**
  * Erases a person from the product: sessions (also from the shared session store), sign-in
@@ -96,7 +96,7 @@ export async function eraseUser(deps: { db: DB; auth: Auth }, userId: string): P
 }
 
 /**
- * Further addresses, phone numbers (with their codes and texts), wallets and sign-in links: kept
+ * Further addresses, phone numbers (with their texts), the codes we sent, wallets and sign-in links: kept
  * apart from the user's row, so the tombstone would not cascade them away.
  */
 async function eraseIdentifiers(trx: DB, userId: string, email: string) {
@@ -105,23 +105,11 @@ async function eraseIdentifiers(trx: DB, userId: string, email: string) {
   );
   if (numbers.length) {
     await trx.deleteFrom("dev_sms_outbox").where("to", "in", numbers).execute();
-    await trx
-      .deleteFrom("phone_code")
-      .where((eb) => eb.or(numbers.flatMap((n) => [eb("key", "=", codeKey.signIn(n)), eb("key", "=", codeKey.verify(userId, n))])))
-      .execute();
+    // Sign-in codes are kept by number, some without an account (server/phone/phone-sign-in.ts).
+    for (const number of numbers) await withdrawCode(trx, signInCodeOf(number));
   }
+  await eraseCodesOf(trx, userId);
   await trx.deleteFrom("phone_number").where("user_id", "=", userId).execute();
-  const further = await trx.selectFrom("user_email").select("id").where("userId", "=", userId).execute();
-  if (further.length) {
-    await trx
-      .deleteFrom("verification")
-      .where(
-        "identifier",
-        "in",
-        further.map((r) => codeIdentifier(r.id)),
-      )
-      .execute();
-  }
   await trx.deleteFrom("user_email").where("userId", "=", userId).execute();
   await trx.deleteFrom("web3_wallet").where("userId", "=", userId).execute();
   await trx

@@ -35,7 +35,7 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   security_device: "securityDevices (when each device was first and last seen, without its key)",
   user_email: "emailAddresses (further addresses)",
   phone_number: "phoneNumbers",
-  phone_code: "not exported: short-lived codes texted to a number",
+  one_time_code: "not exported: short-lived codes sent to verify an address, a number or a domain (hashes only)",
   dev_sms_outbox: "textMessages (the development outbox, when no SMS provider is configured)",
   web3_wallet: "wallets",
   sign_in_link: "signInLinks (without their tokens)",

@@ -1,5 +1,5 @@
-import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
+import { issueCode, requireCode } from "../codes/one-time-codes.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
@@ -40,8 +40,7 @@ export const SENSITIVE_AUTH_PATHS = [
 
 export type ReverificationMethod = "totp" | "password" | "email";
 
-const CODE_TTL_MS = 10 * 60 * 1000;
-const CODE_ATTEMPTS = 5;
+const CODE_MINUTES = 10;
 
 export interface ReverificationDeps {
   auth: Auth;
@@ -92,43 +91,20 @@ export async function hasPassword(db: DB, userId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-const codeIdentifier = (sessionId: string) => `reverify-${sessionId}`;
-const hashCode = (code: string) => createHash("sha256").update(code).digest("hex");
+/** The mailed code of a session's reverification. */
+const codeOf = (session: SessionData) => ({ purpose: "reverification", subject: session.session.id }) as const;
 
-/** Mails a 6-digit code to the account's address, for accounts without a password. Only a hash is stored. */
+/** Mails a 6-digit code to the account's address, for accounts without a password (server/codes/one-time-codes.ts). */
 export async function sendReverificationCode(deps: ReverificationDeps, session: SessionData): Promise<void> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  const ctx = await deps.auth.$context;
-  await ctx.internalAdapter.deleteVerificationByIdentifier(codeIdentifier(session.session.id));
-  await ctx.internalAdapter.createVerificationValue({
-    identifier: codeIdentifier(session.session.id),
-    value: `${hashCode(code)}:0`,
-    expiresAt: new Date(Date.now() + CODE_TTL_MS),
-  });
+  const code = await issueCode(deps.db, codeOf(session), { minutes: CODE_MINUTES, userId: session.user.id });
   const locale = (session.user as { locale?: string | null }).locale ?? undefined;
   await deps.sendMail(verificationCodeMail({ to: session.user.email, code, purpose: "reverification", lang: locale }));
 }
 
-/** Checks a mailed code: single use, at most 5 tries, 10 minutes. */
-async function checkMailedCode(deps: ReverificationDeps, session: SessionData, code: string): Promise<boolean> {
-  const ctx = await deps.auth.$context;
-  const identifier = codeIdentifier(session.session.id);
-  const stored = await ctx.internalAdapter.findVerificationValue(identifier);
-  if (!stored || new Date(stored.expiresAt).getTime() < Date.now()) return false;
-  const [hash = "", tries = "0"] = stored.value.split(":");
-  const match = timingSafeEqual(Buffer.from(hash), Buffer.from(hashCode(code)));
-  await ctx.internalAdapter.deleteVerificationByIdentifier(identifier);
-  if (match) return true;
-  const attempts = Number(tries) + 1;
-  if (attempts < CODE_ATTEMPTS) {
-    await ctx.internalAdapter.createVerificationValue({ identifier, value: `${hash}:${attempts}`, expiresAt: new Date(stored.expiresAt) });
-  }
-  return false;
-}
-
 /**
  * Checks the proof the account gives and marks the session as verified now. A wrong answer is
- * refused with the field's message (`form_password_incorrect` or `form_code_incorrect`).
+ * refused with the field's message (`form_password_incorrect` or `form_code_incorrect`), a mailed
+ * code after its 5 checks with `too_many_attempts`.
  */
 export async function reverify(deps: ReverificationDeps, c: Context, session: SessionData, answer: string): Promise<void> {
   const method = await reverificationMethod(deps.db, session.user.id);
@@ -146,8 +122,8 @@ export async function reverify(deps: ReverificationDeps, c: Context, session: Se
         .then(() => true)
         .catch(() => false));
     if (!ok) throw new AppError("reverificationIncorrect");
-  } else if (!/^\d{6}$/.test(answer) || !(await checkMailedCode(deps, session, answer))) {
-    throw new AppError("reverificationIncorrect");
+  } else {
+    await requireCode(deps.db, codeOf(session), answer, "reverificationIncorrect");
   }
   const at = new Date(deps.now?.() ?? Date.now());
   await deps.db

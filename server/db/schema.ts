@@ -131,12 +131,20 @@ export interface PhoneNumberTable {
   verified_at: Timestamp | null;
 }
 
-/** A code sent by text message, by purpose and number; only its hash is kept. */
-export interface PhoneCodeTable {
-  key: string;
+/** A code we sent, by purpose and subject (migration 0031_one_time_codes; server/codes/one-time-codes.ts). */
+export interface OneTimeCodeTable {
+  purpose: string;
+  subject: string;
+  /** Changes with every new code, so a right answer spends exactly the code it was compared with. */
+  id: string;
+  /** The account the code concerns, for erasure; none for team domains. */
+  user_id: string | null;
+  salt: string;
   code_hash: string;
+  /** Checks made, the right answer's included. */
   attempts: Generated<number>;
   expires_at: Timestamp;
+  created_at: Generated<Date>;
 }
 
 /** Text messages sent while no SMS provider is configured (read in development and tests). */
@@ -360,9 +368,6 @@ export interface TeamDomainTable {
   enrollment_mode: Generated<string>;
   verified_at: Timestamp | null;
   verification_email: string | null;
-  code_hash: string | null;
-  code_expires_at: Timestamp | null;
-  code_attempts: Generated<number>;
   created_at: Timestamp;
 }
 
@@ -454,7 +459,7 @@ export interface Database {
   invitation: InvitationTable;
   dev_mailbox: DevMailboxTable;
   phone_number: PhoneNumberTable;
-  phone_code: PhoneCodeTable;
+  one_time_code: OneTimeCodeTable;
   dev_sms_outbox: DevSmsOutboxTable;
   contact_request: ContactRequestTable;
   mail_outbox: MailOutboxTable;

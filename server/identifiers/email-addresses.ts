@@ -2,12 +2,12 @@ import { z } from "zod";
 import type { EmailAddressSummary } from "../../core/api.js";
 import { type EmailRules, emailAllowed, normalizeEmail } from "../access/email-rules.js";
 import type { Auth } from "../auth/auth.js";
+import { issueCode, requireCode, withdrawCode } from "../codes/one-time-codes.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
 import type { SendMail } from "../mail/transport.js";
 import { ensureNotLastIdentifier, type IdentifierRules } from "./last-identifier.js";
-import { checkCode, issueCode } from "./verification-codes.js";
 
 /**
  * An account's e-mail addresses (docs/decisions/076): the primary one lives on the user (Better
@@ -27,8 +27,9 @@ export interface EmailAddressDeps {
 export const MAX_FURTHER_ADDRESSES = 10;
 
 const addressSchema = z.email().max(254);
-/** The verification row of a further address's code (also erased with the account). */
-export const codeIdentifier = (id: string) => `add-email-${id}`;
+/** The code mailed to a further address (server/codes/one-time-codes.ts). */
+const codeOf = (id: string) => ({ purpose: "email_address", subject: id }) as const;
+const CODE_MINUTES = 10;
 
 /** PostgreSQL's unique violation, from an index or from the cross-table trigger. */
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === "23505";
@@ -107,15 +108,18 @@ async function findFurther(db: DB, userId: string, id: string) {
 export async function sendEmailAddressCode(deps: EmailAddressDeps, userId: string, id: string, lang?: string): Promise<void> {
   const row = await findFurther(deps.db, userId, id);
   if (row.verifiedAt) throw new AppError("badRequest");
-  const code = await issueCode(deps.auth, codeIdentifier(id));
+  const code = await issueCode(deps.db, codeOf(id), { minutes: CODE_MINUTES, userId });
   await deps.sendMail(verificationCodeMail({ to: row.email, code, purpose: "email-verification", lang }));
 }
 
-/** Verifies an address by its code; another account verifying the mailbox first wins it. */
+/**
+ * Verifies an address by its code (`form_code_incorrect`; `too_many_attempts` after 5 checks);
+ * another account verifying the mailbox first wins it.
+ */
 export async function verifyEmailAddress(deps: EmailAddressDeps, userId: string, id: string, code: string): Promise<void> {
   const row = await findFurther(deps.db, userId, id);
   if (row.verifiedAt) return;
-  if (!(await checkCode(deps.auth, codeIdentifier(id), code))) throw new AppError("identifierCodeIncorrect");
+  await requireCode(deps.db, codeOf(id), code, "identifierCodeIncorrect");
   try {
     await deps.db.updateTable("user_email").set({ verifiedAt: new Date() }).where("id", "=", id).execute();
   } catch (error) {
@@ -165,6 +169,5 @@ export async function removeEmailAddress(deps: EmailAddressDeps, userId: string,
   await findFurther(deps.db, userId, id);
   await ensureNotLastIdentifier(deps.db, userId, { kind: "email", id }, deps.identifierRules);
   await deps.db.deleteFrom("user_email").where("id", "=", id).where("userId", "=", userId).execute();
-  const ctx = await deps.auth.$context;
-  await ctx.internalAdapter.deleteVerificationByIdentifier(codeIdentifier(id));
+  await withdrawCode(deps.db, codeOf(id));
 }

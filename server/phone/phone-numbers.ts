@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { PhoneNumberSummary } from "../../core/api.js";
-import { normalizePhoneNumber, PHONE_NUMBERS_MAX } from "../../core/phone.js";
+import { normalizePhoneNumber, PHONE_CODE_LENGTH, PHONE_NUMBERS_MAX } from "../../core/phone.js";
+import { type CodeRef, issueCode, requireCode, withdrawCode } from "../codes/one-time-codes.js";
 import type { DB } from "../db/database.js";
 import { isUniqueViolation } from "../db/errors.js";
 import { AppError } from "../errors.js";
@@ -9,7 +10,6 @@ import { SmsDeliveryError } from "../sms/http-provider.js";
 import { codeSms, SMS_CODE_MINUTES, type SmsCodePurpose } from "../sms/messages.js";
 import { type SmsLimiter, SmsLimitReached } from "../sms/sms-limits.js";
 import type { SmsSender } from "../sms/sms-sender.js";
-import { checkCode, codeKey, issueCode } from "./phone-codes.js";
 
 /**
  * An account's phone numbers (docs/decisions/074-phone-numbers.md): added unverified, verified by
@@ -67,16 +67,25 @@ export async function smsTwoFactorEnabled(db: DB, userId: string): Promise<boole
   return Boolean(user?.smsTwoFactorEnabled);
 }
 
+/** The code texted to verify one of an account's numbers, by the number's row (server/codes/one-time-codes.ts). */
+export const verifyCodeOf = (phoneNumberId: string): CodeRef => ({ purpose: "phone_number", subject: phoneNumberId });
+/** The sign-in code texted to a number, kept by the number (also for numbers without an account). */
+export const signInCodeOf = (phoneNumber: string): CodeRef => ({ purpose: "phone_sign_in", subject: phoneNumber });
+
 /**
  * Sends a code by text message after the SMS limits allow it: the refusals are the translated 429
  * and, when the provider does not take the message, 502 (the code can be asked for again).
  */
 export async function sendCodeSms(
   deps: Pick<PhoneDeps, "sms" | "limiter" | "db">,
-  opts: { to: string; key: string; purpose: SmsCodePurpose; lang?: string | null; clientIp: string },
+  opts: { to: string; code: CodeRef; userId: string; purpose: SmsCodePurpose; lang?: string | null; clientIp: string },
 ): Promise<void> {
   await takeSmsAllowance(deps.limiter, opts.to, opts.clientIp);
-  const code = await issueCode(deps.db, opts.key, SMS_CODE_MINUTES[opts.purpose]);
+  const code = await issueCode(deps.db, opts.code, {
+    minutes: SMS_CODE_MINUTES[opts.purpose],
+    userId: opts.userId,
+    digits: PHONE_CODE_LENGTH,
+  });
   await deliver(deps.sms, codeSms({ to: opts.to, code, purpose: opts.purpose, lang: opts.lang }));
 }
 
@@ -150,7 +159,8 @@ export async function sendVerificationCode(deps: PhoneDeps, actor: PhoneActor, i
   if (row.verified) throw new AppError("badRequest");
   await sendCodeSms(deps, {
     to: row.phone_number,
-    key: codeKey.verify(actor.userId, row.phone_number),
+    code: verifyCodeOf(row.id),
+    userId: actor.userId,
     purpose: "verify",
     lang: actor.locale,
     clientIp: actor.clientIp,
@@ -158,14 +168,15 @@ export async function sendVerificationCode(deps: PhoneDeps, actor: PhoneActor, i
 }
 
 /**
- * Verifies a number with the code sent to it; the account's first verified number becomes its
- * primary. A number another account verified meanwhile is refused with `phone_number_exists`.
+ * Verifies a number with the code sent to it (`form_code_incorrect`; `too_many_attempts` after 5
+ * checks); the account's first verified number becomes its primary. A number another account
+ * verified meanwhile is refused with `phone_number_exists`.
  */
 export async function verifyPhoneNumber(deps: PhoneDeps, userId: string, id: string, code: string): Promise<PhoneNumberSummary> {
   const { db } = deps;
   const row = await ownNumber(db, userId, id);
   if (row.verified) return summary(row);
-  if (!(await checkCode(db, codeKey.verify(userId, row.phone_number), code))) throw new AppError("phoneCodeIncorrect");
+  await requireCode(db, verifyCodeOf(id), code, "phoneCodeIncorrect", { digits: PHONE_CODE_LENGTH });
   await refuseTakenNumber(db, row.phone_number, userId);
   try {
     await db.transaction().execute(async (trx) => {
@@ -185,8 +196,14 @@ export async function verifyPhoneNumber(deps: PhoneDeps, userId: string, id: str
     if (isUniqueViolation(error)) throw new AppError("phoneTaken");
     throw error;
   }
-  // Other accounts' unverified entries of this number can never be verified now.
-  await db.deleteFrom("phone_number").where("phone_number", "=", row.phone_number).where("verified", "=", false).execute();
+  // Other accounts' unverified entries of this number can never be verified now, nor their codes used.
+  const dropped = await db
+    .deleteFrom("phone_number")
+    .where("phone_number", "=", row.phone_number)
+    .where("verified", "=", false)
+    .returning("id")
+    .execute();
+  for (const { id: other } of dropped) await withdrawCode(db, verifyCodeOf(other));
   return summary(await ownNumber(db, userId, id));
 }
 
@@ -211,6 +228,7 @@ export async function removePhoneNumber(deps: PhoneDeps, userId: string, id: str
   await ensureNotLastIdentifier(db, userId, { kind: "phone", id }, deps.identifierRules);
   const next = await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("phone_number").where("id", "=", id).execute();
+    await withdrawCode(trx, verifyCodeOf(id));
     if (!row.is_primary) return "kept" as const;
     const successor = await trx
       .selectFrom("phone_number")

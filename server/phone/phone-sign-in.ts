@@ -2,16 +2,18 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
-import { isPhoneCode, maskPhoneNumber, normalizePhoneNumber } from "../../core/phone.js";
+import { maskPhoneNumber, normalizePhoneNumber, PHONE_CODE_LENGTH } from "../../core/phone.js";
+import { checkCode, issueCode } from "../codes/one-time-codes.js";
 import { AppError, ERRORS } from "../errors.js";
 import { requestLanguage, serverT } from "../i18n.js";
-import { checkCode, codeKey } from "./phone-codes.js";
+import { SMS_CODE_MINUTES } from "../sms/messages.js";
 import {
   accountOfNumber,
   type PhoneDeps,
   primaryNumber,
   sendCodeSms,
   setSmsTwoFactor,
+  signInCodeOf,
   smsTwoFactorEnabled,
   takeSmsAllowance,
 } from "./phone-numbers.js";
@@ -73,15 +75,18 @@ export function phoneNumbers(deps: PhoneDeps) {
             const phoneNumber = normalizePhoneNumber(ctx.body.phoneNumber);
             if (!phoneNumber) throw new AppError("phoneInvalid");
             const userId = await accountOfNumber(db, phoneNumber);
-            // Counted for unknown numbers too, so the limits say nothing about which numbers exist.
+            // Counted for unknown numbers too, so the limits say nothing about which numbers exist; and
+            // a code nobody receives is kept for them, so guessing it locks it after 5 checks as well.
             if (!userId) {
               await takeSmsAllowance(deps.limiter, phoneNumber, clientIpOf(ctx));
+              await issueCode(db, signInCodeOf(phoneNumber), { minutes: SMS_CODE_MINUTES["sign-in"], digits: PHONE_CODE_LENGTH });
               return ctx.json({ status: true });
             }
             const user = await db.selectFrom("user").select(["locale", "banned"]).where("id", "=", userId).executeTakeFirst();
             await sendCodeSms(deps, {
               to: phoneNumber,
-              key: codeKey.signIn(phoneNumber),
+              code: signInCodeOf(phoneNumber),
+              userId,
               purpose: "sign-in",
               lang: user?.locale,
               clientIp: clientIpOf(ctx),
@@ -96,9 +101,10 @@ export function phoneNumbers(deps: PhoneDeps) {
           const phoneNumber = normalizePhoneNumber(ctx.body.phoneNumber);
           if (!phoneNumber) throw asApiError(new AppError("phoneInvalid"), ctx);
           const code = ctx.body.code.trim();
-          // A wrong code and a number without an account get the same answer.
-          const valid = isPhoneCode(code) && (await checkCode(db, codeKey.signIn(phoneNumber), code));
-          const userId = valid ? await accountOfNumber(db, phoneNumber) : null;
+          // A wrong code and a number without an account get the same answer, and so do used-up codes of either.
+          const check = await checkCode(db, signInCodeOf(phoneNumber), code, { digits: PHONE_CODE_LENGTH });
+          if (check === "locked") throw asApiError(new AppError("codeTooManyAttempts"), ctx);
+          const userId = check === "valid" ? await accountOfNumber(db, phoneNumber) : null;
           const user = userId ? await ctx.context.internalAdapter.findUserById(userId) : null;
           if (!user) throw asApiError(new AppError("phoneCodeIncorrect"), ctx);
           // The library's own session creation: bans, the session hooks and the cookie as for any sign-in.

@@ -1,9 +1,10 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import { isDisposableEmailDomain } from "disposable-email-domains-js";
 import type { MembershipRequestList, TeamDomainList, TeamDomainRow, TeamSuggestionList } from "../../core/api.js";
 import { type EnrollmentMode, normalizeDomain, TEAM_DOMAIN_MAX } from "../../core/teams.js";
 import { type EmailRules, listed } from "../access/email-rules.js";
+import { issueCode, requireCode, withdrawCode } from "../codes/one-time-codes.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { domainCodeMail } from "../mail/templates/domain-code.js";
@@ -15,7 +16,8 @@ const require = createRequire(import.meta.url);
 const FREE_MAIL: Set<string> = require("free-email-domains-list/build/src/constants.js").DOMAINS;
 
 const CODE_MINUTES = 10;
-const CODE_ATTEMPTS = 5;
+/** The code mailed to verify a domain (server/codes/one-time-codes.ts). */
+const codeOf = (domainId: string) => ({ purpose: "team_domain", subject: domainId }) as const;
 
 export interface DomainDeps {
   db: DB;
@@ -23,8 +25,6 @@ export interface DomainDeps {
   rules: EmailRules;
   sendMail: SendMail;
 }
-
-const hashCode = (domainId: string, code: string) => createHash("sha256").update(`${domainId}:${code}`).digest("hex");
 
 type DomainRecord = {
   id: string;
@@ -92,7 +92,7 @@ export async function addDomain(deps: DomainDeps, input: { organizationId: strin
 async function domainOf(db: DB, organizationId: string, domainId: string) {
   const row = await db
     .selectFrom("team_domain")
-    .select([...COLUMNS, "code_hash", "code_expires_at", "code_attempts"])
+    .select(COLUMNS)
     .where("id", "=", domainId)
     .where("organization_id", "=", organizationId)
     .executeTakeFirst();
@@ -108,24 +108,18 @@ export async function sendDomainCode(deps: DomainDeps, input: { organizationId: 
   const email = input.email.trim().toLowerCase();
   const at = email.lastIndexOf("@");
   if (at < 1 || email.slice(at + 1) !== row.domain || /\s/.test(email)) throw new AppError("domainAddress");
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  await db
-    .updateTable("team_domain")
-    .set({
-      verification_email: email,
-      code_hash: hashCode(row.id, code),
-      code_expires_at: new Date(Date.now() + CODE_MINUTES * 60_000),
-      code_attempts: 0,
-    })
-    .where("id", "=", row.id)
-    .execute();
+  await db.updateTable("team_domain").set({ verification_email: email }).where("id", "=", row.id).execute();
+  const code = await issueCode(db, codeOf(row.id), { minutes: CODE_MINUTES });
   const team = await db.selectFrom("organization").select("name").where("id", "=", input.organizationId).executeTakeFirstOrThrow();
   await deps.sendMail(
     domainCodeMail({ to: email, code, domain: row.domain, teamName: team.name, minutes: CODE_MINUTES, lang: input.lang }),
   );
 }
 
-/** Verifies the domain with the mailed code (5 tries, 10 minutes); a domain verified elsewhere meanwhile is refused. */
+/**
+ * Verifies the domain with the mailed code (`form_code_incorrect`; `too_many_attempts` after 5
+ * checks; 10 minutes); a domain verified elsewhere meanwhile is refused.
+ */
 export async function verifyDomain(
   deps: DomainDeps,
   input: { organizationId: string; domainId: string; code: string },
@@ -133,23 +127,11 @@ export async function verifyDomain(
   const { db } = deps;
   const row = await domainOf(db, input.organizationId, input.domainId);
   if (row.verified_at !== null) return rowOf(row);
-  const expired =
-    !row.code_hash || !row.code_expires_at || new Date(row.code_expires_at) <= new Date() || row.code_attempts >= CODE_ATTEMPTS;
-  const given = Buffer.from(hashCode(row.id, input.code.trim()));
-  const matches =
-    !expired && given.length === Buffer.byteLength(row.code_hash as string) && timingSafeEqual(given, Buffer.from(row.code_hash as string));
-  if (!matches) {
-    await db
-      .updateTable("team_domain")
-      .set((eb) => ({ code_attempts: eb("code_attempts", "+", 1) }))
-      .where("id", "=", row.id)
-      .execute();
-    throw new AppError("domainCode");
-  }
+  await requireCode(db, codeOf(row.id), input.code.trim(), "domainCode");
   try {
     const verified = await db
       .updateTable("team_domain")
-      .set({ verified_at: new Date(), code_hash: null, code_expires_at: null })
+      .set({ verified_at: new Date() })
       .where("id", "=", row.id)
       .returning(COLUMNS)
       .executeTakeFirstOrThrow();
@@ -178,6 +160,7 @@ export async function setEnrollment(
 export async function removeDomain(db: DB, input: { organizationId: string; domainId: string }) {
   const row = await domainOf(db, input.organizationId, input.domainId);
   await db.deleteFrom("team_domain").where("id", "=", row.id).execute();
+  await withdrawCode(db, codeOf(row.id));
 }
 
 /** The domain of a user's address, when it is verified. */

@@ -27,6 +27,7 @@ import * as outboxMailValues from "./0027_outbox_mail_values.js";
 import * as contactRequestOneTimeIndex from "./0028_contact_request_one_time_index.js";
 import * as outboxUnsentIndex from "./0029_outbox_unsent_index.js";
 import * as securityLog from "./0030_security_log.js";
+import * as oneTimeCodes from "./0031_one_time_codes.js";
 import * as dataExportRetry from "./0032_data_export_retry.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
@@ -59,5 +60,6 @@ export const migrations: Record<string, Migration> = {
   "0028_contact_request_one_time_index": contactRequestOneTimeIndex,
   "0029_outbox_unsent_index": outboxUnsentIndex,
   "0030_security_log": securityLog,
+  "0031_one_time_codes": oneTimeCodes,
   "0032_data_export_retry": dataExportRetry,
 };
