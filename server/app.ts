@@ -7,7 +7,6 @@ import { type Auth, CLIENT_IP_HEADER, trustedOrigins } from "./auth/auth.js";
 import { normalizeAuthError } from "./auth/auth-errors.js";
 import { organizationCreator } from "./auth/organizations.js";
 import type { PasswordChecker } from "./auth/password-policy.js";
-import { AUTH_BASE_PATH } from "./auth/paths.js";
 import { translateRateLimit } from "./auth/rate-limited.js";
 import { requireRecentVerification, SENSITIVE_AUTH_PATHS } from "./auth/reverification.js";
 import { sessionFirst } from "./auth/session.js";
@@ -28,6 +27,7 @@ import { sameOrigin } from "./http/same-origin.js";
 import { securityHeaders } from "./http/security-headers.js";
 import type { StaticFile } from "./http/static-files.js";
 import { identifierRulesOf } from "./identifiers/last-identifier.js";
+import { AUTH_BASE_PATH, TEAM_AUTH_PATH_PREFIX } from "./identity-paths.js";
 import { imageRoutes } from "./images/image-routes.js";
 import { hasOwnBodyLimit } from "./images/upload-limit.js";
 import type { KeyValueStore } from "./kv.js";
@@ -120,17 +120,17 @@ export function createApp(deps: AppDeps) {
   // Better Auth checks origins of /api/auth/* itself; webhooks come from the payment provider, signed.
   app.use(
     "/api/*",
-    sameOrigin({ trustedOrigins: trustedOrigins(config), exempt: (path) => path.startsWith("/api/auth/") || isWebhook(path) }),
+    sameOrigin({ trustedOrigins: trustedOrigins(config), exempt: (path) => path.startsWith(`${AUTH_BASE_PATH}/`) || isWebhook(path) }),
   );
   app.use("/api/*", refuseNulCharacters({ exempt: isWebhook }));
 
   // The library's team routes: membership and permission of the named team before the library reads anything.
-  app.use("/api/auth/organization/*", organizationGate(db));
+  app.use(`${AUTH_BASE_PATH}${TEAM_AUTH_PATH_PREFIX}*`, organizationGate(db));
   // Changes to how an account is protected need a recently verified session, on Better Auth's routes too.
   const recentlyVerified = requireRecentVerification({ auth, db });
   for (const path of SENSITIVE_AUTH_PATHS) app.on(["GET", "POST"], `${AUTH_BASE_PATH}${path}`, recentlyVerified);
 
-  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+  app.on(["GET", "POST"], `${AUTH_BASE_PATH}/*`, async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
     const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";

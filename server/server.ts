@@ -13,6 +13,7 @@ import type { Config } from "./config.js";
 import { CONTACT_REQUEST_TOPIC, markRequestsNotified } from "./contact/mark-notified.js";
 import { domainOf } from "./contact/submit-contact.js";
 import { type DatabaseHandle, type DB, openDatabase } from "./db/database.js";
+import { startIdleVacuum } from "./db/idle-vacuum.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { directFiles } from "./http/direct-files.js";
 import { fileRoutes } from "./http/pages.js";
@@ -113,6 +114,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       return undefined;
     });
   }
+  // PGlite has no autovacuum; PostgreSQL keeps its own tables (docs/decisions/007).
+  const upkeep = database.kind === "pglite" ? startIdleVacuum({ db: database.db, logger }) : undefined;
   const app = createApp({
     config,
     db: database.db,
@@ -132,6 +135,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   /** Everything the server holds besides its listener, released after it or when it cannot listen. */
   const release = async () => {
     await commands?.close();
+    await upkeep?.stop();
     await jobs.stop();
     await jobSignal.close();
     mailer.close();
@@ -144,7 +148,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const direct = directFiles(fileRoutes(pageOptions(config, files)), logger);
     const toApp = getRequestListener(app.fetch, { hostname: config.HOST });
     const s = createServer((req, res) => {
-      if (!direct(req, res)) toApp(req, res);
+      if (direct(req, res)) return;
+      upkeep?.touch();
+      toApp(req, res);
     });
     s.listen(config.PORT, config.HOST, () => resolve(s));
     s.once("error", reject);

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { ERRORS, type ErrorCode } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { messageOf } from "../http/errors.js";
+import { AUTH_BASE_PATH, TEAM_AUTH_PATH_PREFIX } from "../identity-paths.js";
 
 /** Organization refusals Better Auth answers with 400 or 401 although the user is signed in. */
 const FORBIDDEN = /^(YOU_ARE_NOT_ALLOWED_TO_|YOU_ARE_NOT_A_MEMBER_OF_|USER_IS_NOT_A_MEMBER_OF_THE_ORGANIZATION$)/;
@@ -75,7 +76,7 @@ export async function normalizeAuthError(c: Context<AppEnv>, res: Response): Pro
     // Not JSON: replaced below.
   }
   const code = typeof body.code === "string" ? body.code : undefined;
-  if (c.req.path.startsWith("/api/auth/organization/")) return organizationError(c, res, code);
+  if (c.req.path.startsWith(`${AUTH_BASE_PATH}${TEAM_AUTH_PATH_PREFIX}`)) return organizationError(c, res, code);
   const status = res.status;
   const ours = code ? TRANSLATED[code] : undefined;
   if (ours) return withBody(res, { code, message: messageOf(c, ours) });

@@ -19,12 +19,13 @@ import type { DB } from "../db/database.js";
 import { requestLanguage } from "../i18n.js";
 import { ownerOfFurtherAddress } from "../identifiers/email-addresses.js";
 import { identifierRulesOf } from "../identifiers/last-identifier.js";
+import { AUTH_BASE_PATH, LIBRARY_PATH, OWN_AUTH_PATH, pathMatches, UNUSED_AUTH_PATHS } from "../identity-paths.js";
 import type { KeyValueStore } from "../kv.js";
 import { existingAccountMail } from "../mail/templates/existing-account.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
 import type { SendMail } from "../mail/transport.js";
 import type { PhoneDeps } from "../phone/phone-numbers.js";
-import { PHONE_SIGN_IN_CODE_PATH, PHONE_SIGN_IN_PATH, phoneNumbers } from "../phone/phone-sign-in.js";
+import { phoneNumbers } from "../phone/phone-sign-in.js";
 import { sendSecondStepSms } from "../phone/sms-two-factor.js";
 import { type SmsLimiter, smsLimiter } from "../sms/sms-limits.js";
 import { createSmsSender, type SmsSender } from "../sms/sms-sender.js";
@@ -34,14 +35,13 @@ import { memberLimitOf, seatsUsed } from "../teams/roster.js";
 import { backupCodeStore, newBackupCodes } from "./backup-codes.js";
 import { organizationCreator } from "./organizations.js";
 import { type PasswordChecker, passwordChecker } from "./password-policy.js";
-import { AUTH_BASE_PATH, UNUSED_AUTH_PATHS } from "./paths.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
 import { authRequestRules, echoTypedAddress } from "./request-rules.js";
 import { secondFactorOnEveryFirstFactor } from "./second-factor.js";
 import { recordPasswordReset, securityEvents } from "./security-events.js";
 import { SIGN_IN_LINK_PATHS, signInLink } from "./sign-in-link.js";
 import { checkNameLengths, createSignUpTeam, signUpPlan } from "./sign-up-plan.js";
-import { WALLET_CHALLENGE_PATH, WALLET_SIGN_IN_PATH, walletSignIn } from "./wallet-sign-in.js";
+import { walletSignIn } from "./wallet-sign-in.js";
 
 /** Header our server sets to the resolved client address; any client-sent value is replaced. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -99,9 +99,9 @@ export function createAuth({
     // own limits, and a bare code check; sign-in by e-mailed code, link or phone when switched off.
     disabledPaths: [
       ...UNUSED_AUTH_PATHS,
-      ...(config.SIGN_IN_EMAIL_CODE ? [] : ["/sign-in/email-otp"]),
+      ...(config.SIGN_IN_EMAIL_CODE ? [] : [LIBRARY_PATH.signInEmailOTP]),
       ...(config.SIGN_IN_EMAIL_LINK ? [] : SIGN_IN_LINK_PATHS),
-      ...(config.SIGN_IN_PHONE ? [] : [PHONE_SIGN_IN_CODE_PATH, PHONE_SIGN_IN_PATH]),
+      ...(config.SIGN_IN_PHONE ? [] : [OWN_AUTH_PATH.sendPhoneSignInCode, OWN_AUTH_PATH.signInPhone]),
     ],
     hooks: {
       before: authRequestRules({
@@ -145,7 +145,7 @@ export function createAuth({
         create: {
           async before(user, ctx) {
             // The Google route carries plan, team name and language through the OAuth state.
-            const oauth = ctx?.path?.startsWith("/callback/") || ctx?.path?.startsWith("/oauth2/callback/") ? await getOAuthState() : null;
+            const oauth = ctx?.path && pathMatches(LIBRARY_PATH.callbackOAuth, ctx.path) ? await getOAuthState() : null;
             checkNameLengths(user);
             // Through Google a refusal returns to the page's error address with its code; by e-mail it is the answer.
             const refuse = (code: string) => {
@@ -169,7 +169,7 @@ export function createAuth({
             const locale = oauth && (oauth.locale === "de" || oauth.locale === "en") ? { locale: oauth.locale } : {};
             // The e-mail route's request rules refused a sign-up without the agreement; the wizard's Google
             // route carries it in the OAuth state. An account made without it is asked at its first sign-in.
-            const agreed = oauth ? oauth.legalConsent === true : ctx?.path === "/sign-up/email" && ctx.body?.legalConsent === true;
+            const agreed = oauth ? oauth.legalConsent === true : ctx?.path === LIBRARY_PATH.signUpEmail && ctx.body?.legalConsent === true;
             const consent = agreed ? { legalConsentAt: new Date(), legalConsentVersion: LEGAL_VERSION } : {};
             return { data: { ...user, ...names, ...locale, ...plan, ...consent, normalizedEmail } };
           },
@@ -388,27 +388,27 @@ export function createAuth({
       customRules: {
         // Every page load reads the session (from the session cache or one indexed read); a limit here would
         // sign out a busy user or an office behind one address. Reading it unlocks nothing.
-        "/get-session": false,
-        "/sign-in/email": { window: 60, max: 5 },
-        "/sign-in/username": { window: 60, max: 5 },
-        "/sign-up/email": { window: 60, max: 5 },
-        "/email-otp/verify-email": { window: 60, max: 5 },
-        "/email-otp/send-verification-otp": { window: 60, max: 3 },
-        "/email-otp/reset-password": { window: 60, max: 5 },
-        "/email-otp/request-password-reset": { window: 60, max: 3 },
-        "/sign-in/social": { window: 60, max: 10 },
-        "/sign-in/email-otp": { window: 60, max: 5 },
-        "/sign-in-link/send": { window: 60, max: 3 },
-        "/sign-in-link/open": { window: 60, max: 10 },
-        "/sign-in-link/confirm": { window: 60, max: 5 },
-        "/sign-in-link/complete": { window: 60, max: 10 },
+        [LIBRARY_PATH.getSession]: false,
+        [LIBRARY_PATH.signInEmail]: { window: 60, max: 5 },
+        [LIBRARY_PATH.signInUsername]: { window: 60, max: 5 },
+        [LIBRARY_PATH.signUpEmail]: { window: 60, max: 5 },
+        [LIBRARY_PATH.verifyEmailOTP]: { window: 60, max: 5 },
+        [LIBRARY_PATH.sendVerificationOTP]: { window: 60, max: 3 },
+        [LIBRARY_PATH.resetPasswordEmailOTP]: { window: 60, max: 5 },
+        [LIBRARY_PATH.requestPasswordResetEmailOTP]: { window: 60, max: 3 },
+        [LIBRARY_PATH.signInSocial]: { window: 60, max: 10 },
+        [LIBRARY_PATH.signInEmailOTP]: { window: 60, max: 5 },
+        [OWN_AUTH_PATH.sendSignInLink]: { window: 60, max: 3 },
+        [OWN_AUTH_PATH.openSignInLink]: { window: 60, max: 10 },
+        [OWN_AUTH_PATH.confirmSignInLink]: { window: 60, max: 5 },
+        [OWN_AUTH_PATH.completeSignInLink]: { window: 60, max: 10 },
         // Text messages have their own limits per number and address too (server/sms/sms-limits.ts).
-        [PHONE_SIGN_IN_CODE_PATH]: { window: 60, max: 3 },
-        [PHONE_SIGN_IN_PATH]: { window: 60, max: 5 },
-        "/two-factor/send-otp": { window: 60, max: 3 },
-        "/two-factor/verify-otp": { window: 60, max: 5 },
-        [WALLET_CHALLENGE_PATH]: { window: 60, max: 10 },
-        [WALLET_SIGN_IN_PATH]: { window: 60, max: 5 },
+        [OWN_AUTH_PATH.sendPhoneSignInCode]: { window: 60, max: 3 },
+        [OWN_AUTH_PATH.signInPhone]: { window: 60, max: 5 },
+        [LIBRARY_PATH.sendTwoFactorOTP]: { window: 60, max: 3 },
+        [LIBRARY_PATH.verifyTwoFactorOTP]: { window: 60, max: 5 },
+        [OWN_AUTH_PATH.walletSignInChallenge]: { window: 60, max: 10 },
+        [OWN_AUTH_PATH.walletSignIn]: { window: 60, max: 5 },
       },
     },
     advanced: {

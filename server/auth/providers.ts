@@ -1,6 +1,7 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthEndpoint } from "better-auth/api";
 import type { AuthProviders } from "../../core/api.js";
+import { OWN_AUTH_PATH } from "../identity-paths.js";
 
 export const GOOGLE_PROVIDER_ID = "google";
 export const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
@@ -13,7 +14,7 @@ export function authProviders(providers: AuthProviders) {
   return {
     id: "auth-providers",
     endpoints: {
-      authProviders: createAuthEndpoint("/providers", { method: "GET" }, async (ctx) => ctx.json(providers)),
+      authProviders: createAuthEndpoint(OWN_AUTH_PATH.authProviders, { method: "GET" }, async (ctx) => ctx.json(providers)),
     },
   } satisfies BetterAuthPlugin;
 }

@@ -10,6 +10,7 @@ import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { ownerOfFurtherAddress } from "../identifiers/email-addresses.js";
 import { ensureNotLastIdentifier, type Identifier, type IdentifierRules } from "../identifiers/last-identifier.js";
+import { LIBRARY_PATH, TEAM_AUTH_PATH_PREFIX } from "../identity-paths.js";
 import { normalizeBackupCode } from "./backup-codes.js";
 import { isCommonPassword, type PasswordChecker } from "./password-policy.js";
 
@@ -63,18 +64,18 @@ const signUpFields = userFields.extend({ legalConsent: z.literal(true, { error: 
 
 /** Body rules per Better Auth path, checked before Better Auth runs. */
 const RULES: Record<string, z.ZodType> = {
-  "/sign-up/email": signUpFields,
-  "/update-user": profileUpdate,
-  "/organization/create": z.object({ name: teamName, slug }),
+  [LIBRARY_PATH.signUpEmail]: signUpFields,
+  [LIBRARY_PATH.updateUser]: profileUpdate,
+  [LIBRARY_PATH.createOrganization]: z.object({ name: teamName, slug }),
   // An update without any known field makes Better Auth fail with a 500.
-  "/organization/update": z.object({ data: organizationData.refine((d) => Object.keys(d).length > 0) }),
-  "/organization/invite-member": z.object({ role: teamRoles }),
-  "/organization/update-member-role": z.object({ role: teamRoles }),
+  [LIBRARY_PATH.updateOrganization]: z.object({ data: organizationData.refine((d) => Object.keys(d).length > 0) }),
+  [LIBRARY_PATH.createInvitation]: z.object({ role: teamRoles }),
+  [LIBRARY_PATH.updateMemberRole]: z.object({ role: teamRoles }),
   // Codes are sent to verify an address or to sign in; reset codes come from /email-otp/request-password-reset.
-  "/email-otp/send-verification-otp": z.object({ type: z.enum(["email-verification", "sign-in"]) }),
+  [LIBRARY_PATH.sendVerificationOTP]: z.object({ type: z.enum(["email-verification", "sign-in"]) }),
   // The library's own "otp" method would turn on codes for an account without a verified number;
   // text message codes are turned on through /api/account/phone-numbers/two-factor.
-  "/two-factor/enable": z.object({ method: z.literal("totp").optional() }),
+  [LIBRARY_PATH.enableTwoFactor]: z.object({ method: z.literal("totp").optional() }),
 };
 
 type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -85,11 +86,11 @@ const NAME_FIELDS = new Set(["name", "firstName", "lastName"]);
 function codeOf(issue: z.core.$ZodIssue, path: string): string {
   const field = issue.path.at(-1);
   if (issue.code === "too_big" && typeof field === "string" && NAME_FIELDS.has(field)) {
-    return path.startsWith("/organization/") ? "TEAM_NAME_TOO_LONG" : "NAME_TOO_LONG";
+    return path.startsWith(TEAM_AUTH_PATH_PREFIX) ? "TEAM_NAME_TOO_LONG" : "NAME_TOO_LONG";
   }
   if (issue.code === "too_big" && field === "teamName") return "TEAM_NAME_TOO_LONG";
   if (field === "legalConsent") return "LEGAL_CONSENT_REQUIRED";
-  if (path === "/email-otp/send-verification-otp") return "INVALID_OTP_TYPE";
+  if (path === LIBRARY_PATH.sendVerificationOTP) return "INVALID_OTP_TYPE";
   if (issue.path[0] === "role") return "ROLE_NOT_FOUND";
   if (issue.code === "custom" && typeof issue.params?.code === "string") return issue.params.code;
   if (field === "slug") return "INVALID_SLUG";
@@ -110,9 +111,9 @@ async function refuseVerifiedAddress(ctx: AuthContext) {
 
 /** Where a request names an address for an account: the field that holds it, per path. */
 const ADDRESS_FIELDS: Record<string, "email" | "newEmail"> = {
-  "/sign-up/email": "email",
-  "/change-email": "newEmail",
-  "/email-otp/request-email-change": "newEmail",
+  [LIBRARY_PATH.signUpEmail]: "email",
+  [LIBRARY_PATH.changeEmail]: "newEmail",
+  [LIBRARY_PATH.requestEmailChangeEmailOTP]: "newEmail",
 };
 
 /**
@@ -127,7 +128,7 @@ async function applyEmailRules(ctx: AuthContext, db: DB, rules: EmailRules, sign
   if (!field || !email.includes("@")) return;
   if (!emailAllowed(rules, email)) throw APIError.from("FORBIDDEN", { code: "NOT_ALLOWED_ACCESS", message: "Not allowed" });
   // The sign-up mode: who may create an account at all (docs/decisions/128).
-  const refusal = ctx.path === "/sign-up/email" ? await signUpAccess(email) : null;
+  const refusal = ctx.path === LIBRARY_PATH.signUpEmail ? await signUpAccess(email) : null;
   if (refusal) throw APIError.from("FORBIDDEN", { code: refusal, message: "Sign-up is not open to this address" });
   const primaryOwner = await ctx.context.adapter.findOne<{ email: string }>({
     model: "user",
@@ -146,7 +147,7 @@ const TYPED_ADDRESS = "x-typed-address";
 
 /** A sign-up continued with the owner's address answers with the address the visitor typed. */
 export const echoTypedAddress = createAuthMiddleware(async (ctx) => {
-  const typed = ctx.path === "/sign-up/email" ? ctx.headers?.get(TYPED_ADDRESS) : null;
+  const typed = ctx.path === LIBRARY_PATH.signUpEmail ? ctx.headers?.get(TYPED_ADDRESS) : null;
   const returned = ctx.context.returned as { user?: Record<string, unknown> } | undefined;
   if (!typed || !returned?.user || returned.user.email !== ctx.body?.email) return;
   return ctx.json({ ...returned, user: { ...returned.user, email: typed } });
@@ -168,10 +169,10 @@ function normalizeProfile(body: Record<string, unknown>) {
 
 /** The Better Auth routes that set a password, and the body field that carries the new one. */
 const NEW_PASSWORD_FIELD: Record<string, "password" | "newPassword"> = {
-  "/sign-up/email": "password",
-  "/email-otp/reset-password": "password",
-  "/reset-password": "newPassword",
-  "/change-password": "newPassword",
+  [LIBRARY_PATH.signUpEmail]: "password",
+  [LIBRARY_PATH.resetPasswordEmailOTP]: "password",
+  [LIBRARY_PATH.resetPassword]: "newPassword",
+  [LIBRARY_PATH.changePassword]: "newPassword",
 };
 
 /** Refuses a new password that breaks the shared rule or is known from breaches. */
@@ -186,10 +187,10 @@ async function checkNewPassword(ctx: AuthContext, passwords: PasswordChecker) {
 /** The account a sign-in names (by e-mail address or username), if it exists. */
 async function signInUserId(ctx: AuthContext): Promise<string | undefined> {
   const { email, username } = (ctx.body ?? {}) as { email?: unknown; username?: unknown };
-  if ((ctx.path === "/sign-in/email" || ctx.path === "/sign-in/email-otp") && typeof email === "string") {
+  if ((ctx.path === LIBRARY_PATH.signInEmail || ctx.path === LIBRARY_PATH.signInEmailOTP) && typeof email === "string") {
     return (await ctx.context.internalAdapter.findUserByEmail(email.trim().toLowerCase()))?.user.id;
   }
-  if (ctx.path === "/sign-in/username" && typeof username === "string") {
+  if (ctx.path === LIBRARY_PATH.signInUsername && typeof username === "string") {
     const where = [{ field: "username", value: username.trim().toLowerCase() }];
     return (await ctx.context.adapter.findOne<{ id: string }>({ model: "user", where }))?.id;
   }
@@ -265,22 +266,22 @@ export const authRequestRules = (deps: {
   emailCodeSignIn: boolean;
 }) =>
   createAuthMiddleware(async (ctx) => {
-    if (ctx.path === "/email-otp/verify-email") await refuseVerifiedAddress(ctx);
+    if (ctx.path === LIBRARY_PATH.verifyEmailOTP) await refuseVerifiedAddress(ctx);
     // A password sign-in accepts any verified address of the account: a further one continues as a
     // sign-in with the primary address (docs/decisions/076); the checks below see that one.
-    const primary = ctx.path === "/sign-in/email" ? await furtherAddressOwner(ctx, deps.db) : undefined;
+    const primary = ctx.path === LIBRARY_PATH.signInEmail ? await furtherAddressOwner(ctx, deps.db) : undefined;
     if (primary) ctx.body = { ...ctx.body, email: primary };
     // A backup code is compared in its stored form, however it was typed.
-    const backupCode = ctx.path === "/two-factor/verify-backup-code" && typeof ctx.body?.code === "string";
+    const backupCode = ctx.path === LIBRARY_PATH.verifyBackupCode && typeof ctx.body?.code === "string";
     if (backupCode) ctx.body = { ...ctx.body, code: normalizeBackupCode(ctx.body.code) };
-    if (ctx.path === "/email-otp/send-verification-otp" && ctx.body?.type === "sign-in" && !deps.emailCodeSignIn) {
+    if (ctx.path === LIBRARY_PATH.sendVerificationOTP && ctx.body?.type === "sign-in" && !deps.emailCodeSignIn) {
       throw APIError.from("BAD_REQUEST", { code: "INVALID_OTP_TYPE", message: "Invalid OTP type" });
     }
-    if (ctx.path === "/sign-in/email-otp") {
+    if (ctx.path === LIBRARY_PATH.signInEmailOTP) {
       await refuseSignedInAccount(ctx);
       await refuseUnverifiedCodeSignIn(ctx);
     }
-    if (ctx.path === "/sign-in/email" || ctx.path === "/sign-in/username") {
+    if (ctx.path === LIBRARY_PATH.signInEmail || ctx.path === LIBRARY_PATH.signInUsername) {
       await refuseSignedInAccount(ctx);
       await refuseCommonPasswordSignIn(ctx);
     }
@@ -301,8 +302,9 @@ async function furtherAddressOwner(ctx: AuthContext, db: DB): Promise<string | u
 /** The identifier a library route removes, if it is one: a passkey or a connected account. */
 function removedIdentifier(ctx: AuthContext): Identifier | undefined {
   const body = (ctx.body ?? {}) as { id?: unknown; accountId?: unknown };
-  if (ctx.path === "/passkey/delete-passkey" && typeof body.id === "string") return { kind: "passkey", id: body.id };
-  if (ctx.path === "/unlink-account" && typeof body.accountId === "string") return { kind: "connected-account", id: body.accountId };
+  if (ctx.path === LIBRARY_PATH.deletePasskey && typeof body.id === "string") return { kind: "passkey", id: body.id };
+  if (ctx.path === LIBRARY_PATH.unlinkAccount && typeof body.accountId === "string")
+    return { kind: "connected-account", id: body.accountId };
   return undefined;
 }
 
@@ -335,7 +337,7 @@ function checkFields(ctx: AuthContext) {
   // A body that is not an object (JSON null, a list) is refused here, before any plugin reads its fields.
   const result = rule.safeParse(ctx.body === undefined ? {} : ctx.body);
   if (result.success) {
-    if (ctx.path === "/update-user" && ctx.body) normalizeProfile(ctx.body);
+    if (ctx.path === LIBRARY_PATH.updateUser && ctx.body) normalizeProfile(ctx.body);
     return;
   }
   const [issue] = result.error.issues;

@@ -3,6 +3,7 @@ import { issueCode, requireCode } from "../codes/one-time-codes.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
+import { LIBRARY_PATH } from "../identity-paths.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
 import type { SendMail } from "../mail/transport.js";
 import { hasAuthenticator } from "../phone/phone-numbers.js";
@@ -21,21 +22,21 @@ export const REVERIFICATION_WINDOW_MS = 10 * 60 * 1000;
 
 /** Better Auth's routes (below /api/auth) that need a recently verified session. */
 export const SENSITIVE_AUTH_PATHS = [
-  "/change-password",
-  "/two-factor/enable",
-  "/two-factor/disable",
-  "/two-factor/get-totp-uri",
-  "/two-factor/generate-backup-codes",
-  "/revoke-other-sessions",
-  "/revoke-sessions",
-  "/delete-user",
+  LIBRARY_PATH.changePassword,
+  LIBRARY_PATH.enableTwoFactor,
+  LIBRARY_PATH.disableTwoFactor,
+  LIBRARY_PATH.getTOTPURI,
+  LIBRARY_PATH.generateBackupCodes,
+  LIBRARY_PATH.revokeOtherSessions,
+  LIBRARY_PATH.revokeSessions,
+  LIBRARY_PATH.deleteUser,
   // Adding a passkey adds a way in; removing one takes a way away (docs/decisions/071-passkeys.md).
-  "/passkey/generate-register-options",
-  "/passkey/verify-registration",
-  "/passkey/delete-passkey",
+  LIBRARY_PATH.generatePasskeyRegistrationOptions,
+  LIBRARY_PATH.verifyPasskeyRegistration,
+  LIBRARY_PATH.deletePasskey,
   // Connecting and disconnecting Google add and take away a way in (docs/decisions/077).
-  "/link-social",
-  "/unlink-account",
+  LIBRARY_PATH.linkSocialAccount,
+  LIBRARY_PATH.unlinkAccount,
 ] as const;
 
 export type ReverificationMethod = "totp" | "password" | "email";

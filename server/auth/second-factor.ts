@@ -3,9 +3,7 @@ import { createAuthMiddleware } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
 import { LANGUAGES } from "../../core/languages.js";
-import { PHONE_SIGN_IN_PATH } from "../phone/phone-sign-in.js";
-import { pathMatches } from "./paths.js";
-import { WALLET_SIGN_IN_PATH } from "./wallet-sign-in.js";
+import { LIBRARY_PATH, OWN_AUTH_PATH, pathMatches } from "../identity-paths.js";
 
 /**
  * Every route that signs a person in with a first factor (docs/decisions/073). After each one, an
@@ -14,19 +12,19 @@ import { WALLET_SIGN_IN_PATH } from "./wallet-sign-in.js";
  */
 export const FIRST_FACTOR_SIGN_IN_PATHS = [
   // By password: the twoFactor plugin asks for the second step itself; listed so the list is whole.
-  "/sign-in/email",
-  "/sign-in/username",
+  LIBRARY_PATH.signInEmail,
+  LIBRARY_PATH.signInUsername,
   // By a code e-mailed to the address.
-  "/sign-in/email-otp",
+  LIBRARY_PATH.signInEmailOTP,
   // By an e-mailed link: the page that asked, or the link's page in another browser (server/auth/sign-in-link.ts).
-  "/sign-in-link/complete",
-  "/sign-in-link/confirm",
+  OWN_AUTH_PATH.completeSignInLink,
+  OWN_AUTH_PATH.confirmSignInLink,
   // By Google (the OpenID Connect return).
-  "/callback/:id",
+  LIBRARY_PATH.callbackOAuth,
   // By a code texted to a verified phone number (server/phone/phone-sign-in.ts).
-  PHONE_SIGN_IN_PATH,
+  OWN_AUTH_PATH.signInPhone,
   // By a signature of a connected Web3 wallet (server/auth/wallet-sign-in.ts).
-  WALLET_SIGN_IN_PATH,
+  OWN_AUTH_PATH.walletSignIn,
 ] as const;
 
 /** How long the second step may take, as for a password sign-in (the twoFactor plugin's default). */

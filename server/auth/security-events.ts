@@ -3,24 +3,25 @@ import { createAuthMiddleware, getOAuthState, getSessionFromCtx } from "better-a
 import type { SecurityEventType } from "../../core/security-log.js";
 import { type EventSource, noteSignInDevice, recordSecurityEvent } from "../account/security-log.js";
 import type { DB } from "../db/database.js";
+import { LIBRARY_PATH } from "../identity-paths.js";
 
 type Ctx = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** The identity routes whose success is a security change of the signed-in account, and what it is. */
 const CHANGES: Record<string, { type: SecurityEventType; subject?: (ctx: Ctx) => string | null }> = {
-  "/change-password": { type: "password_changed" },
-  "/two-factor/disable": { type: "second_factor_removed", subject: () => "totp" },
-  "/two-factor/generate-backup-codes": { type: "backup_codes_regenerated" },
-  "/passkey/verify-registration": { type: "passkey_added" },
-  "/passkey/delete-passkey": { type: "passkey_removed" },
-  "/unlink-account": { type: "connected_account_unlinked", subject: (ctx) => stringField(ctx.body, "providerId") },
-  "/revoke-session": { type: "sessions_ended" },
-  "/revoke-sessions": { type: "sessions_ended" },
-  "/revoke-other-sessions": { type: "sessions_ended" },
+  [LIBRARY_PATH.changePassword]: { type: "password_changed" },
+  [LIBRARY_PATH.disableTwoFactor]: { type: "second_factor_removed", subject: () => "totp" },
+  [LIBRARY_PATH.generateBackupCodes]: { type: "backup_codes_regenerated" },
+  [LIBRARY_PATH.verifyPasskeyRegistration]: { type: "passkey_added" },
+  [LIBRARY_PATH.deletePasskey]: { type: "passkey_removed" },
+  [LIBRARY_PATH.unlinkAccount]: { type: "connected_account_unlinked", subject: (ctx) => stringField(ctx.body, "providerId") },
+  [LIBRARY_PATH.revokeSession]: { type: "sessions_ended" },
+  [LIBRARY_PATH.revokeSessions]: { type: "sessions_ended" },
+  [LIBRARY_PATH.revokeOtherSessions]: { type: "sessions_ended" },
 };
 
 /** The authenticator's first confirmed code turns it on; the same route also answers sign-ins and reverification. */
-const VERIFY_TOTP = "/two-factor/verify-totp";
+const VERIFY_TOTP = LIBRARY_PATH.verifyTOTP;
 
 const stringField = (body: unknown, field: string) => {
   const value = (body as Record<string, unknown> | undefined)?.[field];

@@ -2,8 +2,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { AppError } from "../errors.js";
 import { isCrossSite, originsOf } from "../http/same-origin.js";
+import { AUTH_BASE_PATH, authPathNeedsSession } from "../identity-paths.js";
 import type { Auth } from "./auth.js";
-import { AUTH_BASE_PATH, authPathNeedsSession } from "./paths.js";
 
 export type SessionData = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
 

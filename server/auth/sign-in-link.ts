@@ -7,6 +7,7 @@ import { z } from "zod";
 import type { SignInLinkState } from "../../core/api.js";
 import type { DB } from "../db/database.js";
 import { requestLanguage } from "../i18n.js";
+import { OWN_AUTH_PATH } from "../identity-paths.js";
 import { signInLinkMail } from "../mail/templates/sign-in-link.js";
 import type { SendMail } from "../mail/transport.js";
 
@@ -17,11 +18,11 @@ const ATTEMPT_COOKIE = "sign_in_link";
 
 /** The link's routes, switched off together by `SIGN_IN_EMAIL_LINK=off`. */
 export const SIGN_IN_LINK_PATHS = [
-  "/sign-in-link/send",
-  "/sign-in-link/status",
-  "/sign-in-link/open",
-  "/sign-in-link/complete",
-  "/sign-in-link/confirm",
+  OWN_AUTH_PATH.sendSignInLink,
+  OWN_AUTH_PATH.signInLinkStatus,
+  OWN_AUTH_PATH.openSignInLink,
+  OWN_AUTH_PATH.completeSignInLink,
+  OWN_AUTH_PATH.confirmSignInLink,
 ];
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -90,7 +91,7 @@ export function signInLink(deps: { db: DB; sendMail: SendMail; logger: Logger; b
     id: "sign-in-link",
     endpoints: {
       sendSignInLink: createAuthEndpoint(
-        "/sign-in-link/send",
+        OWN_AUTH_PATH.sendSignInLink,
         { method: "POST", body: z.object({ email: z.string().trim().toLowerCase().pipe(z.email()) }) },
         async (ctx) => {
           const { email } = ctx.body;
@@ -127,7 +128,7 @@ export function signInLink(deps: { db: DB; sendMail: SendMail; logger: Logger; b
           return ctx.json({ success: true });
         },
       ),
-      signInLinkStatus: createAuthEndpoint("/sign-in-link/status", { method: "GET" }, async (ctx) => {
+      signInLinkStatus: createAuthEndpoint(OWN_AUTH_PATH.signInLinkStatus, { method: "GET" }, async (ctx) => {
         const attempt = await attemptOf(ctx);
         const state: SignInLinkState = !attempt
           ? "none"
@@ -138,7 +139,7 @@ export function signInLink(deps: { db: DB; sendMail: SendMail; logger: Logger; b
               : attempt.status;
         return ctx.json({ state });
       }),
-      completeSignInLink: createAuthEndpoint("/sign-in-link/complete", { method: "POST" }, async (ctx) => {
+      completeSignInLink: createAuthEndpoint(OWN_AUTH_PATH.completeSignInLink, { method: "POST" }, async (ctx) => {
         const attempt = await attemptOf(ctx);
         if (!attempt) throw refuse("verification_link_invalid");
         if (attempt.status === "pending" && attempt.expires_at <= new Date()) throw refuse("verification_link_expired");
@@ -147,7 +148,7 @@ export function signInLink(deps: { db: DB; sendMail: SendMail; logger: Logger; b
         ctx.setCookie(cookie.name, "", { ...cookie.attributes, maxAge: 0 });
         return answer;
       }),
-      openSignInLink: createAuthEndpoint("/sign-in-link/open", { method: "POST", body: tokenBody }, async (ctx) => {
+      openSignInLink: createAuthEndpoint(OWN_AUTH_PATH.openSignInLink, { method: "POST", body: tokenBody }, async (ctx) => {
         const row = await byToken(ctx.body.token);
         if (row.status !== "pending") return ctx.json({ state: "already-verified" as const });
         const attempt = await attemptOf(ctx);
@@ -161,7 +162,7 @@ export function signInLink(deps: { db: DB; sendMail: SendMail; logger: Logger; b
           .executeTakeFirst();
         return ctx.json({ state: verified ? ("verified" as const) : ("already-verified" as const) });
       }),
-      confirmSignInLink: createAuthEndpoint("/sign-in-link/confirm", { method: "POST", body: tokenBody }, async (ctx) => {
+      confirmSignInLink: createAuthEndpoint(OWN_AUTH_PATH.confirmSignInLink, { method: "POST", body: tokenBody }, async (ctx) => {
         const row = await byToken(ctx.body.token);
         return signIn(ctx, row.id, "pending");
       }),

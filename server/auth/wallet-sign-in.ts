@@ -6,11 +6,7 @@ import type { DB } from "../db/database.js";
 import { AppError, ERRORS } from "../errors.js";
 import { requestLanguage } from "../i18n.js";
 import { type WalletDeps, walletChallenge, walletSignInUser } from "../identifiers/wallets.js";
-
-/** Sign-in with a connected Web3 wallet: a first-factor sign-in path, like `/sign-in/email`. */
-export const WALLET_SIGN_IN_PATH = "/sign-in/wallet";
-/** The message the wallet signs for that sign-in. */
-export const WALLET_CHALLENGE_PATH = "/sign-in/wallet/challenge";
+import { OWN_AUTH_PATH } from "../identity-paths.js";
 
 /** Our refusal as the library's error, so its answer carries our code (translated in auth-errors.ts). */
 function asApiError(error: unknown): never {
@@ -35,7 +31,7 @@ export function walletSignIn(deps: { db: DB; baseUrl: string }) {
     id: "wallet-sign-in",
     endpoints: {
       walletSignInChallenge: createAuthEndpoint(
-        WALLET_CHALLENGE_PATH,
+        OWN_AUTH_PATH.walletSignInChallenge,
         {
           method: "POST",
           body: z.object({
@@ -55,7 +51,7 @@ export function walletSignIn(deps: { db: DB; baseUrl: string }) {
         },
       ),
       walletSignIn: createAuthEndpoint(
-        WALLET_SIGN_IN_PATH,
+        OWN_AUTH_PATH.walletSignIn,
         { method: "POST", body: z.object({ nonce: z.string().max(100), signature: z.string().max(300) }) },
         async (ctx) => {
           const userId = await walletSignInUser(walletDeps(ctx.context), ctx.body.nonce, ctx.body.signature).catch(asApiError);

@@ -1,13 +1,21 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import { AppError, ERRORS } from "../errors.js";
+import { AUTH_BASE_PATH, LIBRARY_PATH } from "../identity-paths.js";
 import { type BotCheck, CAPTCHA_HEADER } from "./challenges.js";
 import type { SignInFailures } from "./sign-in-failures.js";
 
 /** Identity routes that always need a solved challenge: creating an account and asking for a reset code. */
-export const GUARDED_AUTH_PATHS = ["/sign-up/email", "/email-otp/request-password-reset", "/request-password-reset"] as const;
+export const GUARDED_AUTH_PATHS = [
+  LIBRARY_PATH.signUpEmail,
+  LIBRARY_PATH.requestPasswordResetEmailOTP,
+  LIBRARY_PATH.requestPasswordReset,
+] as const;
 /** Sign-in routes, guarded after repeated failures; the field that names the account. */
-const SIGN_IN_NAME: Record<string, "email" | "username"> = { "/sign-in/email": "email", "/sign-in/username": "username" };
+const SIGN_IN_NAME: Record<string, "email" | "username"> = {
+  [LIBRARY_PATH.signInEmail]: "email",
+  [LIBRARY_PATH.signInUsername]: "username",
+};
 
 /** The refusal as Better Auth's captcha plugin answers it; the HTTP edge translates it by its code. */
 function refusal(error: AppError) {
@@ -40,7 +48,7 @@ export function botProtectionPlugin(deps: { check: BotCheck; failures: SignInFai
     id: "bot-protection",
     async onRequest(request, ctx) {
       if (!check.enabled || request.method !== "POST") return;
-      const path = pathOf(request, ctx.options.basePath ?? "/api/auth");
+      const path = pathOf(request, ctx.options.basePath ?? AUTH_BASE_PATH);
       const field = SIGN_IN_NAME[path];
       const guarded = (GUARDED_AUTH_PATHS as readonly string[]).includes(path);
       if (!guarded && !field) return;

@@ -6,6 +6,7 @@ import { maskPhoneNumber, normalizePhoneNumber, PHONE_CODE_LENGTH } from "../../
 import { checkCode, issueCode } from "../codes/one-time-codes.js";
 import { AppError, ERRORS } from "../errors.js";
 import { requestLanguage, serverT } from "../i18n.js";
+import { LIBRARY_PATH, OWN_AUTH_PATH } from "../identity-paths.js";
 import { SMS_CODE_MINUTES } from "../sms/messages.js";
 import {
   accountOfNumber,
@@ -17,17 +18,6 @@ import {
   smsTwoFactorEnabled,
   takeSmsAllowance,
 } from "./phone-numbers.js";
-
-/**
- * The first-factor path of a phone sign-in: a code sent to a verified number, then this path with
- * the number and the code opens a session. A second factor after it is asked like after any other
- * first factor.
- */
-export const PHONE_SIGN_IN_PATH = "/sign-in/phone";
-/** Sends the sign-in code; answers the same whether the number belongs to an account or not. */
-export const PHONE_SIGN_IN_CODE_PATH = "/phone/send-sign-in-code";
-/** The second step of a sign-in: whether a text message code is offered, and to which (masked) number. */
-export const PHONE_SECOND_FACTOR_PATH = "/phone/second-factor";
 
 /** The header our server sets to the client address (server/auth/auth.ts). */
 const CLIENT_IP_HEADER = "x-client-ip";
@@ -68,7 +58,7 @@ export function phoneNumbers(deps: PhoneDeps) {
     id: "phone-numbers",
     endpoints: {
       sendPhoneSignInCode: createAuthEndpoint(
-        PHONE_SIGN_IN_CODE_PATH,
+        OWN_AUTH_PATH.sendPhoneSignInCode,
         { method: "POST", body: z.object({ phoneNumber: phoneNumberField }) },
         async (ctx) =>
           ours(ctx, async () => {
@@ -95,7 +85,7 @@ export function phoneNumbers(deps: PhoneDeps) {
           }),
       ),
       signInPhone: createAuthEndpoint(
-        PHONE_SIGN_IN_PATH,
+        OWN_AUTH_PATH.signInPhone,
         { method: "POST", body: z.object({ phoneNumber: phoneNumberField, code: z.string().max(16) }) },
         async (ctx) => {
           const phoneNumber = normalizePhoneNumber(ctx.body.phoneNumber);
@@ -116,7 +106,7 @@ export function phoneNumbers(deps: PhoneDeps) {
           return ctx.json({ redirect: false, token: session.token, user: { id: user.id, email: user.email, name: user.name } });
         },
       ),
-      phoneSecondFactor: createAuthEndpoint(PHONE_SECOND_FACTOR_PATH, { method: "GET" }, async (ctx) => {
+      phoneSecondFactor: createAuthEndpoint(OWN_AUTH_PATH.phoneSecondFactor, { method: "GET" }, async (ctx) => {
         const userId = await pendingSecondStepUser(ctx);
         const number = userId && (await smsTwoFactorEnabled(db, userId)) ? await primaryNumber(db, userId) : null;
         return ctx.json({ sms: Boolean(number), phoneNumber: number ? maskPhoneNumber(number) : null });
@@ -126,7 +116,7 @@ export function phoneNumbers(deps: PhoneDeps) {
       before: [
         {
           // The second step's text message counts against the SMS limits of the number it goes to.
-          matcher: (ctx) => ctx.path === "/two-factor/send-otp",
+          matcher: (ctx) => ctx.path === LIBRARY_PATH.sendTwoFactorOTP,
           handler: createAuthMiddleware(async (ctx) => {
             const userId = await pendingSecondStepUser(ctx);
             const number = userId ? await primaryNumber(db, userId) : null;
@@ -137,7 +127,7 @@ export function phoneNumbers(deps: PhoneDeps) {
       after: [
         {
           // Removing the authenticator app clears the library's two-step flag; text message codes keep it on.
-          matcher: (ctx) => ctx.path === "/two-factor/disable",
+          matcher: (ctx) => ctx.path === LIBRARY_PATH.disableTwoFactor,
           handler: createAuthMiddleware(async (ctx) => {
             const userId = ctx.context.session?.user.id;
             if (userId && (await smsTwoFactorEnabled(db, userId))) await setSmsTwoFactor(deps, userId, true);
@@ -146,8 +136,8 @@ export function phoneNumbers(deps: PhoneDeps) {
       ],
     },
     rateLimit: [
-      { pathMatcher: (path) => path === PHONE_SIGN_IN_CODE_PATH, window: 60, max: 3 },
-      { pathMatcher: (path) => path === PHONE_SIGN_IN_PATH, window: 60, max: 5 },
+      { pathMatcher: (path) => path === OWN_AUTH_PATH.sendPhoneSignInCode, window: 60, max: 3 },
+      { pathMatcher: (path) => path === OWN_AUTH_PATH.signInPhone, window: 60, max: 5 },
     ],
   } satisfies BetterAuthPlugin;
 }

@@ -5,6 +5,7 @@ import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { requestText } from "../http/body.js";
 import type { AppEnv } from "../http/context.js";
+import { AUTH_BASE_PATH, LIBRARY_PATH } from "../identity-paths.js";
 import { allows } from "./access.js";
 import { membershipOf } from "./memberships.js";
 import { assertPayerStays } from "./team-billing.js";
@@ -24,26 +25,26 @@ interface LibraryRoute {
  * POST /api/teams/:teamId/delete so the subscription that pays for the team follows it) are answered 404.
  */
 export const LIBRARY_ROUTES: Record<string, LibraryRoute> = {
-  "/organization/create": { team: "none" },
-  "/organization/list": { team: "none" },
-  "/organization/check-slug": { team: "none" },
+  [LIBRARY_PATH.createOrganization]: { team: "none" },
+  [LIBRARY_PATH.listOrganizations]: { team: "none" },
+  [LIBRARY_PATH.checkOrganizationSlug]: { team: "none" },
   // The invitee is not a member yet; the library lets only the invited address see or answer it.
-  "/organization/list-user-invitations": { team: "none" },
-  "/organization/get-invitation": { team: "none" },
-  "/organization/accept-invitation": { team: "none" },
-  "/organization/reject-invitation": { team: "none" },
-  "/organization/set-active": { team: "body" },
-  "/organization/get-active-member": { team: "body" },
-  "/organization/get-active-member-role": { team: "query" },
-  "/organization/leave": { team: "body" },
-  "/organization/get-full-organization": { team: "query", permission: { roster: ["read"] } },
-  "/organization/list-members": { team: "query", permission: { roster: ["read"] } },
-  "/organization/list-invitations": { team: "query", permission: { invitation: ["create"] } },
-  "/organization/invite-member": { team: "body", permission: { invitation: ["create"] } },
-  "/organization/cancel-invitation": { team: "invitation", permission: { invitation: ["cancel"] } },
-  "/organization/update": { team: "body", permission: { organization: ["update"] } },
-  "/organization/update-member-role": { team: "body", permission: { member: ["update"] } },
-  "/organization/remove-member": { team: "body", permission: { member: ["delete"] } },
+  [LIBRARY_PATH.listUserInvitations]: { team: "none" },
+  [LIBRARY_PATH.getInvitation]: { team: "none" },
+  [LIBRARY_PATH.acceptInvitation]: { team: "none" },
+  [LIBRARY_PATH.rejectInvitation]: { team: "none" },
+  [LIBRARY_PATH.setActiveOrganization]: { team: "body" },
+  [LIBRARY_PATH.getActiveMember]: { team: "body" },
+  [LIBRARY_PATH.getActiveMemberRole]: { team: "query" },
+  [LIBRARY_PATH.leaveOrganization]: { team: "body" },
+  [LIBRARY_PATH.getFullOrganization]: { team: "query", permission: { roster: ["read"] } },
+  [LIBRARY_PATH.listMembers]: { team: "query", permission: { roster: ["read"] } },
+  [LIBRARY_PATH.listInvitations]: { team: "query", permission: { invitation: ["create"] } },
+  [LIBRARY_PATH.createInvitation]: { team: "body", permission: { invitation: ["create"] } },
+  [LIBRARY_PATH.cancelInvitation]: { team: "invitation", permission: { invitation: ["cancel"] } },
+  [LIBRARY_PATH.updateOrganization]: { team: "body", permission: { organization: ["update"] } },
+  [LIBRARY_PATH.updateMemberRole]: { team: "body", permission: { member: ["update"] } },
+  [LIBRARY_PATH.removeMember]: { team: "body", permission: { member: ["delete"] } },
 };
 
 /** Reads only the team's id or slug from a JSON body; the library parses the same bytes itself afterwards. */
@@ -71,15 +72,16 @@ async function teamIdOf(db: DB, from: TeamFrom, source: Record<string, unknown>,
 
 /** The user a leave, a removal or a demotion takes out of the team's admins, if any. */
 async function memberLeaving(db: DB, path: string, teamId: string, callerId: string, body: Record<string, unknown>) {
-  if (path.endsWith("/organization/leave")) return callerId;
-  const named = path.endsWith("/organization/remove-member")
-    ? body.memberIdOrEmail
-    : path.endsWith("/organization/update-member-role") &&
-        !String(body.role ?? "")
-          .split(",")
-          .includes(ADMIN_ROLE)
-      ? body.memberId
-      : undefined;
+  if (path === LIBRARY_PATH.leaveOrganization) return callerId;
+  const named =
+    path === LIBRARY_PATH.removeMember
+      ? body.memberIdOrEmail
+      : path === LIBRARY_PATH.updateMemberRole &&
+          !String(body.role ?? "")
+            .split(",")
+            .includes(ADMIN_ROLE)
+        ? body.memberId
+        : undefined;
   if (typeof named !== "string" || !named) return undefined;
   const row = await db
     .selectFrom("member")
@@ -102,11 +104,12 @@ export function organizationGate(db: DB): MiddlewareHandler<AppEnv & { Variables
     const session = c.get("session");
     // No session here means a cross-site request, which the library's origin check refuses.
     if (!session) return next();
-    const route = LIBRARY_ROUTES[c.req.path.slice("/api/auth".length)];
+    const path = c.req.path.slice(AUTH_BASE_PATH.length);
+    const route = LIBRARY_ROUTES[path];
     if (!route) throw new AppError("notFound");
     if (route.team === "none") return next();
     // Switching to the personal account names no team.
-    if (c.req.path.endsWith("/set-active")) {
+    if (path === LIBRARY_PATH.setActiveOrganization) {
       const body = await namedInBody(c);
       if (body.organizationId === null) return next();
     }
@@ -115,7 +118,7 @@ export function organizationGate(db: DB): MiddlewareHandler<AppEnv & { Variables
     const membership = teamId ? await membershipOf(db, session.user.id, teamId) : undefined;
     if (!membership) throw new AppError("teamNotFound");
     if (route.permission && !allows(membership.role, route.permission)) throw new AppError("teamForbidden");
-    const leaving = await memberLeaving(db, c.req.path, teamId as string, session.user.id, source);
+    const leaving = await memberLeaving(db, path, teamId as string, session.user.id, source);
     if (leaving) await assertPayerStays(db, teamId as string, leaving);
     return next();
   };

@@ -3,7 +3,7 @@ import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "../../server/auth/auth.js";
-import { authPathNeedsSession, PUBLIC_AUTH_PATHS, UNUSED_AUTH_PATHS } from "../../server/auth/paths.js";
+import { authPathNeedsSession, PUBLIC_AUTH_PATHS, UNUSED_AUTH_PATHS } from "../../server/identity-paths.js";
 import { DATABASE_KINDS } from "../support/databases.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
