@@ -35,6 +35,7 @@ import type { SendMail } from "./mail/transport.js";
 import type { LocalProvider } from "./payments/local-provider.js";
 import { createPaymentProvider } from "./payments/payment-provider.js";
 import type { PhoneDeps } from "./phone/phone-numbers.js";
+import type { ReadinessDeps } from "./readiness.js";
 import { accountRoutes } from "./routes/account.js";
 import { accountSecurityRoutes } from "./routes/account-security.js";
 import { billingRoutes } from "./routes/billing.js";
@@ -78,6 +79,8 @@ export interface AppDeps {
   phone: PhoneDeps;
   /** Proof of work against bots, the same instance as the identity plugin's (one replay store). */
   bots: BotProtection;
+  /** What readiness asks besides the database: Redis, and whether the process is stopping. */
+  readiness: Omit<ReadinessDeps, "db">;
 }
 
 /** How this deployment serves its pages (the app's page routes and the server's direct answers). */
@@ -143,7 +146,7 @@ export function createApp(deps: AppDeps) {
     return normalizeAuthError(c, translateRateLimit(c, await auth.handler(request)));
   });
 
-  app.route("/", healthRoutes(deps.db));
+  app.route("/", healthRoutes(deps.db, deps.readiness));
   app.route("/", seoRoutes(config.BASE_URL));
   app.route("/", localeRoutes(deps.locales));
   app.route(

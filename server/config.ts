@@ -89,6 +89,8 @@ const schema = z
     ),
     /** Signing in with a code sent to a phone; on by default, except in production without an SMS provider. */
     SIGN_IN_PHONE: optionalFlag,
+    /** Seconds a stopping instance keeps serving with /readyz at 503 before it stops accepting (decision 011). */
+    SHUTDOWN_DELAY: z.coerce.number().int().min(0).max(60).default(0),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -20,6 +20,9 @@ export const ERRORS = {
   internal: { status: 500, key: "errors:internal" },
   unavailable: { status: 503, key: "errors:unavailable", headers: { "Retry-After": "5" } },
   maintenance: { status: 503, key: "errors:maintenance", code: "MAINTENANCE", headers: { "Retry-After": "300" } },
+  // Readiness probes (GET /readyz): the answer names the failing parts beside the message.
+  notReady: { status: 503, key: "errors:notReady", code: "not_ready" },
+  shuttingDown: { status: 503, key: "errors:shuttingDown", code: "shutting_down" },
 
   invalidContact: { status: 400, key: "contact:form.invalid" },
   contactTooManyRequests: { status: 429, key: "contact:tooManyRequests" },

@@ -65,12 +65,16 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
 
   let kv: KeyValueStore | undefined;
   let closeKv = async () => {};
+  let redisPing: (() => Promise<unknown>) | undefined;
   if (config.REDIS_URL) {
     const store = redisStore(config.REDIS_URL);
     if (!(await store.ready())) logger.warn("Redis is not reachable yet; sign-in and sessions answer 503 until it is");
     kv = store.kv;
     closeKv = store.close;
+    redisPing = () => store.redis.ping();
   }
+  /** Set when a graceful stop begins: readiness answers 503 from then on (decision 011). */
+  let stopping = false;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, logger });
   const passwords = passwordChecker(config, logger);
   const sms = createSmsSender(config, database.db, logger);
@@ -130,6 +134,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     passwords,
     phone,
     bots,
+    readiness: { redisPing, stopping: () => stopping },
   });
 
   /** Everything the server holds besides its listener, released after it or when it cannot listen. */
@@ -170,6 +175,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      stopping = true;
+      // Still serving while readiness says 503, so a balancer that polls it stops sending first.
+      if (config.SHUTDOWN_DELAY) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY * 1000));
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), 10_000);

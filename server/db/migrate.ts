@@ -3,16 +3,27 @@ import type { DB } from "./database.js";
 import { migrations } from "./migrations/index.js";
 
 /**
- * Whether every migration is recorded already: one query, against the migrator's several catalog
- * queries and lock (about 0.4 s on the embedded database), so a start with nothing to do stays short.
+ * The migrations this version knows that the database has not recorded: one query, against the
+ * migrator's several catalog queries and lock (about 0.4 s on the embedded database), so a start
+ * with nothing to do stays short. Readiness asks it too. Throws when the database does not answer.
  */
-async function upToDate(db: DB): Promise<boolean> {
+export async function pendingMigrations(db: DB): Promise<string[]> {
+  let applied: Set<string>;
   try {
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
-    const applied = new Set(rows.map((r) => r.name));
-    return Object.keys(migrations).every((name) => applied.has(name));
+    applied = new Set(rows.map((r) => r.name));
+  } catch (error) {
+    if ((error as { code?: string }).code !== "42P01") throw error;
+    applied = new Set(); // no migration table yet: a new database
+  }
+  return Object.keys(migrations).filter((name) => !applied.has(name));
+}
+
+async function upToDate(db: DB): Promise<boolean> {
+  try {
+    return (await pendingMigrations(db)).length === 0;
   } catch {
-    return false; // no migration table yet: a new database
+    return false; // the migrator reports what is wrong
   }
 }
 

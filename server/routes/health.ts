@@ -1,11 +1,18 @@
 import { Hono } from "hono";
 import { type DB, ping } from "../db/database.js";
+import type { AppEnv } from "../http/context.js";
+import { messageOf } from "../http/errors.js";
+import { type ReadinessDeps, readiness } from "../readiness.js";
 
 const TIMEOUT_MS = 3_000;
 
-/** Liveness and readiness: 200 when the database answers within 3 s, 503 otherwise. */
-export function healthRoutes(db: DB) {
-  const app = new Hono();
+/**
+ * Liveness (`/healthz`: 200 when the database answers within 3 s, 503 otherwise) and readiness
+ * (`/readyz`, decision 011: the database, its migrations and Redis; 503 naming what fails, and
+ * while the process stops).
+ */
+export function healthRoutes(db: DB, ready: Omit<ReadinessDeps, "db">) {
+  const app = new Hono<AppEnv>();
   app.get("/healthz", async (c) => {
     c.header("Cache-Control", "no-store");
     let timer: NodeJS.Timeout | undefined;
@@ -22,6 +29,15 @@ export function healthRoutes(db: DB) {
     } finally {
       clearTimeout(timer);
     }
+  });
+  app.get("/readyz", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const state = await readiness({ db, ...ready });
+    if (state.ready) return c.json({ status: "ready", checks: state.checks });
+    const body = state.stopping
+      ? { message: messageOf(c, "shuttingDown"), code: "shutting_down", failing: ["shutdown"] }
+      : { message: messageOf(c, "notReady", { parts: state.failing.join(", ") }), code: "not_ready", failing: state.failing };
+    return c.json({ status: "unavailable", ...body, checks: state.checks }, 503);
   });
   return app;
 }

@@ -33,6 +33,13 @@ describe.skipIf(!postgresBinDir())("database outage on PostgreSQL", () => {
     const health = await server.fetch("/healthz");
     expect(health.status).toBe(503);
     expect((await health.json()).message).toBeTruthy();
+    const ready = await server.fetch("/readyz");
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({
+      code: "not_ready",
+      failing: ["database", "migrations"],
+      checks: { database: "unreachable" },
+    });
     // Pages do not need the database and keep being served.
     expect((await server.fetch("/en")).status).toBe(200);
     const during = await signIn();
@@ -41,6 +48,7 @@ describe.skipIf(!postgresBinDir())("database outage on PostgreSQL", () => {
 
     pg.start();
     await expect.poll(async () => (await server.fetch("/healthz")).status, { timeout: 15_000 }).toBe(200);
+    expect((await server.fetch("/readyz")).status).toBe(200);
     expect((await signIn()).status).toBe(401);
   }, 60_000);
 

@@ -27,6 +27,10 @@ describe.skipIf(!redisServerAvailable())("Redis outage", () => {
 
   it("refuses sign-in clearly while Redis is down, keeps serving pages, and recovers", async () => {
     expect((await signIn()).status).toBe(401);
+    expect(await (await server.fetch("/readyz")).json()).toEqual({
+      status: "ready",
+      checks: { database: "ok", migrations: "ok", redis: "ok" },
+    });
 
     await redis.stop();
     const started = Date.now();
@@ -36,8 +40,13 @@ describe.skipIf(!redisServerAvailable())("Redis outage", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect((await server.fetch("/de")).status).toBe(200);
     expect((await server.fetch("/healthz")).status).toBe(200);
+    // Not ready, naming Redis; liveness stays 200 (the process need not be restarted).
+    const ready = await server.fetch("/readyz");
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ code: "not_ready", failing: ["redis"], checks: { database: "ok", redis: "unreachable" } });
 
     await redis.start();
     await expect.poll(async () => (await signIn()).status, { timeout: 15_000 }).toBe(401);
+    expect((await server.fetch("/readyz")).status).toBe(200);
   }, 60_000);
 });
