@@ -5,7 +5,7 @@
 //   npm run bench -- static contact      only these parts
 //   npm run bench -- --quick             all parts, short durations (a check, not figures)
 //
-// Parts: platform, static, contact, sign-in, operator-search, lighthouse, memory.
+// Parts: platform, static, contact, sign-in, operator-search, vacuum, lighthouse, memory.
 // Options: --seconds N (throughput per row; default 20, sign-in 10 per level), --minutes N (memory;
 // default 10 or BENCH_MEMORY_MINUTES), --sample-seconds N (memory, default 30), --runs N
 // (Lighthouse, default 3), --pages /en,/de (Lighthouse), --no-build.
@@ -18,7 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 
 const root = path.resolve(import.meta.dirname, "..");
-const PARTS = ["platform", "static", "contact", "sign-in", "operator-search", "lighthouse", "memory"];
+const PARTS = ["platform", "static", "contact", "sign-in", "operator-search", "vacuum", "lighthouse", "memory"];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -59,6 +59,7 @@ const COMMANDS = {
   contact: ["node", ["bench/contact/run.mjs", "--duration", seconds ?? "20"]],
   "sign-in": ["node", ["--import", "tsx", "bench/sign-in/run.ts", seconds ?? "10"]],
   "operator-search": ["node", ["--import", "tsx", "bench/operator-search/run.ts", ...(quick ? ["--runs", "20", "--warm-up", "2"] : [])]],
+  vacuum: ["node", ["--import", "tsx", "bench/vacuum/run.ts", ...(quick ? ["--users", "2000", "--contacts", "5000"] : [])]],
   lighthouse: ["node", ["bench/lighthouse/run.mjs", runs, "--pages", values.pages]],
   memory: ["node", ["bench/memory/run.mjs", "--minutes", minutes, "--sample-seconds", sampleSeconds]],
 };
@@ -74,8 +75,9 @@ function runSync(command, args) {
 
 if (!existsSync(path.join(root, "bench/node_modules/autocannon"))) runSync("npm", ["--prefix", "bench", "ci", "--no-audit", "--no-fund"]);
 // The parts measure build/, so it is made from the current sources (platform times its own build).
-// operator-search calls the domain functions from the sources and needs no build.
-if (!values["no-build"] && !parts.every((p) => p === "platform" || p === "operator-search")) runSync("npm", ["run", "build", "--silent"]);
+// operator-search and vacuum call the domain functions from the sources and need no build.
+if (!values["no-build"] && !parts.every((p) => p === "platform" || p === "operator-search" || p === "vacuum"))
+  runSync("npm", ["run", "build", "--silent"]);
 if (!adminUrl && parts.some((p) => p === "contact" || p === "sign-in")) {
   console.error("BENCH_DATABASE_URL is not set: contact and sign-in run on PGlite only");
 }
@@ -100,6 +102,7 @@ const LIMIT_MINUTES = {
   contact: 15,
   "sign-in": 20,
   "operator-search": 15,
+  vacuum: 10,
   lighthouse: 40,
   memory: Number(minutes) + 10,
 };

@@ -7,8 +7,9 @@ import type { DB } from "./database.js";
  * where no autovacuum runs: dead rows of updates and deletes stay in the tables and indexes, and
  * the planner never gets statistics. Once the server has answered no API request for a minute, and
  * at most once an hour, each table with dead rows or changes since its last analysis gets
- * `VACUUM (ANALYZE)`, one table per statement: PGlite has one connection, and a request arriving
- * meanwhile waits at most for the table in hand; the tables after it wait for the next idle minute.
+ * `VACUUM (ANALYZE)`, one table per statement. PGlite has one connection and runs on the server's
+ * own thread, so a request arriving meanwhile waits at most for the table in hand (bench/README.md);
+ * the tables after it wait for the next idle minute.
  * PostgreSQL vacuums itself; this runs for PGlite only.
  */
 export const IDLE_BEFORE_VACUUM_MS = 60_000;
@@ -51,6 +52,9 @@ export async function vacuumTables(db: DB, shouldYield: () => boolean = () => fa
   // Analysing replaces rows of pg_statistic: it goes last, so a run leaves no dead rows behind.
   const tables = needed.length ? [...needed.filter((name) => name !== STATISTICS), STATISTICS] : [];
   for (const name of tables) {
+    // PGlite runs each statement on this thread: between two, requests that arrived meanwhile are
+    // read (and may ask the run to stop) before the next one starts.
+    await new Promise((resolve) => setImmediate(resolve));
     if (shouldYield()) {
       run.complete = false;
       break;
