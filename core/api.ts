@@ -372,6 +372,19 @@ export interface ApiRoutes extends OperatorRoutes {
   "POST /api/account/wallets": { body: { nonce: string; signature: string }; answer: WalletSummary };
   "DELETE /api/account/wallets/:id": { answer: Done };
   "POST /api/account/data-export": { answer: { ok: true; email: string } };
+  /** The mailed link's page asks whether its archive can be downloaded (decision 086). */
+  "POST /api/data-export/check": { body: { token: string }; answer: DataExportLink };
+}
+
+/**
+ * A data export link that can be downloaded: when the copy was made and until when the link works.
+ * `POST /api/data-export/download` with the same body answers the archive itself, a JSON file sent
+ * as an attachment, once; used, expired and unknown links answer `export_link_used` (410),
+ * `export_link_expired` (410) and `export_link_invalid` (404).
+ */
+export interface DataExportLink {
+  createdAt: string;
+  expiresAt: string;
 }
 
 /** GET /api/account/identifiers: the account's e-mail addresses, connected accounts and wallets. */

@@ -104,6 +104,8 @@ export const ERRORS = {
   invalidComplimentary: { status: 400, key: "operator:errors.invalidComplimentary", code: "invalid_complimentary" },
   exportTooMany: { status: 429, key: "account:errors.exportTooMany", code: "export_too_many" },
   exportLinkInvalid: { status: 404, key: "account:errors.exportLinkInvalid", code: "export_link_invalid" },
+  exportLinkUsed: { status: 410, key: "account:errors.exportLinkUsed", code: "export_link_used" },
+  exportLinkExpired: { status: 410, key: "account:errors.exportLinkExpired", code: "export_link_expired" },
   teamNotAdmin: { status: 409, key: "operator:errors.teamNotAdmin", code: "member_not_admin" },
   // Who may sign up (docs/decisions/126, 127, 128).
   legalConsentRequired: { status: 400, key: "auth:errors.LEGAL_CONSENT_REQUIRED", code: "LEGAL_CONSENT_REQUIRED" },
@@ -147,7 +149,7 @@ export const ERRORS = {
 } as const satisfies Record<string, ErrorAnswer>;
 
 export interface ErrorAnswer {
-  status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
   /** `namespace:key` of the message in locales/{lng}/. */
   key: string;
   headers?: Record<string, string>;

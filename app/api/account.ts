@@ -1,6 +1,6 @@
 import type { AccountIdentifiers, AccountSecurity, Device } from "../../core/api";
 import type { SecurityEventPage } from "../../core/security-log";
-import { request } from "./client";
+import { request, requestFile } from "./client";
 
 /** How the account is protected and how it proves itself again (the security page's one read). */
 export function fetchAccountSecurity(): Promise<AccountSecurity> {
@@ -42,4 +42,14 @@ export async function requestDataExport(): Promise<string> {
 /** One page of the account's security log, newest first. */
 export function fetchSecurityEvents(page: number): Promise<SecurityEventPage> {
   return request("GET /api/account/security-events", { query: { page } });
+}
+
+/** Whether a mailed data export link can be downloaded; refused links throw with their code. */
+export function checkDataExport(token: string) {
+  return request("POST /api/data-export/check", { body: { token } });
+}
+
+/** Downloads the archive behind a data export link (once): the file and the name the server gives it. */
+export function downloadDataExport(token: string) {
+  return requestFile("/api/data-export/download", { token }, "my-data.json");
 }

@@ -61,3 +61,20 @@ export async function request<R extends Route>(route: R, ...[options]: Args<R>) 
   if (!res.ok || answer === undefined) throw new ApiRequestError(res.status, (answer as Partial<ApiErrorBody> | undefined) ?? null);
   return answer as Answer<R>;
 }
+
+/**
+ * Posts a JSON body to a route that answers a file (an attachment) instead of JSON: the file and
+ * the name the server gives it. Errors are JSON answers, thrown as `ApiRequestError` like `request`'s.
+ */
+export async function requestFile(path: string, body: unknown, fallbackName: string): Promise<{ file: Blob; name: string }> {
+  const language = typeof document === "undefined" ? "" : document.documentElement.lang;
+  const res = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(language ? { "x-language": language } : {}) },
+    credentials: "same-origin",
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new ApiRequestError(res.status, await res.json().catch(() => null));
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  return { file: await res.blob(), name };
+}

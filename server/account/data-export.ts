@@ -72,12 +72,50 @@ export async function listDataExports(db: DB, userId: string): Promise<OperatorD
   }));
 }
 
+const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** The page the mailed link opens: it shows a Download button, so a mail scanner opening the link downloads nothing (decision 086). */
+export function dataExportPageUrl(baseUrl: string, language: string, token: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}/${language === "de" ? "de" : "en"}/account/data-export?token=${token}`;
+}
+
+/** What a link's export is now; undefined for a token that names none. */
+async function findByToken(db: DB, token: string) {
+  if (!TOKEN.test(token)) return undefined;
+  return db
+    .selectFrom("data_export")
+    .select(["status", "expires_at", "created_at", "language"])
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+}
+
+/** Why a link gives nothing: used, expired or unknown, each with its own answer (the page offers a new copy for each). */
+function refusal(row: Awaited<ReturnType<typeof findByToken>>): AppError {
+  if (row?.status === "downloaded") return new AppError("exportLinkUsed");
+  if (row?.status === "expired" || (row?.status === "ready" && row.expires_at && new Date(row.expires_at).getTime() <= Date.now())) {
+    return new AppError("exportLinkExpired");
+  }
+  return new AppError("exportLinkInvalid");
+}
+
+/** Tells the link's page whether the archive can be downloaded, without handing it out. */
+export async function checkDataExport(db: DB, token: string): Promise<{ createdAt: Date; expiresAt: Date }> {
+  const row = await findByToken(db, token);
+  if (row?.status !== "ready" || !row.expires_at || new Date(row.expires_at).getTime() <= Date.now()) throw refusal(row);
+  return { createdAt: new Date(row.created_at), expiresAt: new Date(row.expires_at) };
+}
+
+/** The language of the export a link belongs to (its page opens in it), when the link names one. */
+export async function dataExportLanguage(db: DB, token: string): Promise<string | undefined> {
+  return (await findByToken(db, token))?.language;
+}
+
 /**
  * Hands out the archive behind a link once: the same statement that reads it marks it fetched and
- * empties it, so two clicks cannot both get it. A used, expired or unknown link is refused alike.
+ * empties it, so two clicks cannot both get it. A used, expired or unknown link is refused with its reason.
  */
 export async function takeDataExport(db: DB, token: string): Promise<{ archive: string; createdAt: Date }> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw new AppError("exportLinkInvalid");
+  if (!TOKEN.test(token)) throw new AppError("exportLinkInvalid");
   const { rows } = await sql<{ archive: string; created_at: Date }>`
     update data_export set status = 'downloaded', downloaded_at = now(), archive = null
     from (select id, archive as taken from data_export
@@ -85,7 +123,7 @@ export async function takeDataExport(db: DB, token: string): Promise<{ archive: 
     where data_export.id = found.id
     returning found.taken as archive, data_export.created_at`.execute(db);
   const row = rows[0];
-  if (!row) throw new AppError("exportLinkInvalid");
+  if (!row) throw refusal(await findByToken(db, token));
   return { archive: row.archive, createdAt: new Date(row.created_at) };
 }
 
@@ -115,7 +153,7 @@ async function prepare(db: DB, opts: { baseUrl: string; mailDomain: string }, ex
       })
       .where("id", "=", row.id)
       .execute();
-    const url = `${opts.baseUrl.replace(/\/+$/, "")}/api/data-export/${token}`;
+    const url = dataExportPageUrl(opts.baseUrl, row.language, token);
     await queueMails(trx, [
       {
         kind: "data-export",

@@ -1,11 +1,27 @@
-import { Hono } from "hono";
-import { requestDataExport, takeDataExport } from "../account/data-export.js";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { checkDataExport, dataExportLanguage, dataExportPageUrl, requestDataExport, takeDataExport } from "../account/data-export.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
+import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
+import { readJson } from "../http/errors.js";
 
-/** "Download my data": the request from the account page, and the mailed link that hands the archive out once. */
+const tokenBody = z.object({ token: z.string().max(200) });
+
+/** The link's token from a JSON body; a body without one is an invalid link. */
+async function tokenOf(c: Context): Promise<string> {
+  const parsed = tokenBody.safeParse(await readJson(c));
+  if (!parsed.success) throw new AppError("exportLinkInvalid");
+  return parsed.data.token;
+}
+
+/**
+ * "Download my data": the request from the account page, and the mailed link's page
+ * (`/{lang}/account/data-export?token=…`), which checks the link and downloads the archive once
+ * when the person presses its button (decision 086).
+ */
 export function dataExportRoutes(deps: { auth: Auth; db: DB; dataExports?: { wake(): void } }) {
   const app = new Hono<AppEnv & SessionEnv>();
 
@@ -17,12 +33,26 @@ export function dataExportRoutes(deps: { auth: Auth; db: DB; dataExports?: { wak
   });
 
   // The link is the proof, as with a password reset: it works once, until it expires, without a session.
-  app.get("/api/data-export/:token", async (c) => {
-    const { archive, createdAt } = await takeDataExport(deps.db, c.req.param("token"));
+  app.post("/api/data-export/check", async (c) => {
+    const { createdAt, expiresAt } = await checkDataExport(deps.db, await tokenOf(c));
+    c.header("Cache-Control", "no-store");
+    return c.json({ createdAt: createdAt.toISOString(), expiresAt: expiresAt.toISOString() });
+  });
+
+  app.post("/api/data-export/download", async (c) => {
+    const { archive, createdAt } = await takeDataExport(deps.db, await tokenOf(c));
     c.header("Cache-Control", "no-store");
     c.header("Content-Type", "application/json; charset=utf-8");
     c.header("Content-Disposition", `attachment; filename="my-data-${createdAt.toISOString().slice(0, 10)}.json"`);
     return c.body(archive);
+  });
+
+  // Links mailed before the page existed open the page, in the export's language; a GET never hands the archive out.
+  app.get("/api/data-export/:token", async (c) => {
+    const value = c.req.param("token");
+    const language = (await dataExportLanguage(deps.db, value)) ?? c.var.lang;
+    c.header("Cache-Control", "no-store");
+    return c.redirect(dataExportPageUrl("", language, encodeURIComponent(value)), 303);
   });
 
   return app;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXPORT_COVERAGE } from "../../server/account/user-data.js";
@@ -9,10 +10,12 @@ import type { CapturedMail } from "../support/smtp.js";
 import { startSmtpCapture } from "../support/smtp.js";
 import { json, type Smtp, signedInUser, type TestUser } from "./billing-support.js";
 
+/** The mailed link: the page in the export's language, with the token. */
 const linkIn = (mail: CapturedMail) => {
-  const url = /https?:\/\/\S+\/api\/data-export\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  const url = /https?:\/\/\S+\/(en|de)\/account\/data-export\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
   if (!url) throw new Error(`no export link in "${mail.subject}"`);
-  return new URL(url).pathname;
+  const { pathname, searchParams } = new URL(url);
+  return { path: `${pathname}?token=${searchParams.get("token")}`, pathname, token: searchParams.get("token") as string };
 };
 
 describe.each(DATABASE_KINDS)("users' data export and erasure on %s", (kind) => {
@@ -23,7 +26,7 @@ describe.each(DATABASE_KINDS)("users' data export and erasure on %s", (kind) => 
   let user: TestUser;
   let teamId: string;
 
-  const exportMails = (to: string) => smtp.messages.filter((m) => m.to.includes(to) && m.text.includes("/api/data-export/"));
+  const exportMails = (to: string) => smtp.messages.filter((m) => m.to.includes(to) && m.text.includes("/account/data-export?token="));
   /** Waits for the n-th export mail to the address (they arrive in order). */
   const nthExportMail = async (to: string, n: number) => {
     await expect.poll(() => exportMails(to).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(n);
@@ -64,16 +67,31 @@ describe.each(DATABASE_KINDS)("users' data export and erasure on %s", (kind) => 
     const mail = await nthExportMail(user.email, 1);
     expect(mail.subject).toBe("Ihre Daten bei Recruiting CRM stehen bereit");
     const link = linkIn(mail);
-    const token = link.split("/").pop() as string;
+    expect(link.pathname).toBe("/de/account/data-export");
+    const { token } = link;
     const stored = await server.db.selectFrom("data_export").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
     expect(stored.status).toBe("ready");
     expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(token);
 
-    const res = await server.fetch(link);
+    // A mail scanner opening the link, even several times, gets the page and uses nothing up.
+    for (let i = 0; i < 2; i++) {
+      const page = await server.fetch(link.path);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toContain("text/html");
+      expect(await page.text()).not.toContain(user.email);
+    }
+    const checked = await server.fetch("/api/data-export/check", json({ token }));
+    expect(checked.status).toBe(200);
+    expect(await checked.json()).toEqual({ createdAt: expect.any(String), expiresAt: new Date(stored.expires_at as Date).toISOString() });
+    // Only a request from the site downloads (the page's button).
+    expect((await server.fetch("/api/data-export/download", json({ token }, { origin: "https://elsewhere.example" }))).status).toBe(403);
+
+    const res = await server.fetch("/api/data-export/download", json({ token }));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
     const text = await res.text();
     const archive = JSON.parse(text);
     expect(archive).toMatchObject({
@@ -93,9 +111,13 @@ describe.each(DATABASE_KINDS)("users' data export and erasure on %s", (kind) => 
     const password = await server.db.selectFrom("account").select("password").where("userId", "=", user.id).executeTakeFirstOrThrow();
     for (const secret of [...secrets.map((s) => s.token), password.password as string]) expect(text).not.toContain(secret);
 
-    const again = await server.fetch(link, { headers: { "x-language": "en" } });
-    expect(again.status).toBe(404);
-    expect(await again.json()).toMatchObject({ code: "export_link_invalid", message: expect.stringContaining("already been used") });
+    for (const route of ["/api/data-export/download", "/api/data-export/check"]) {
+      const again = await server.fetch(route, json({ token }, { "x-language": "en" }));
+      expect(again.status).toBe(410);
+      expect(await again.json()).toEqual({ code: "export_link_used", message: expect.stringContaining("already been used") });
+    }
+    const againDe = await server.fetch("/api/data-export/check", json({ token }, { "x-language": "de" }));
+    expect((await againDe.json()).message).toContain("bereits verwendet");
     const after = await server.db
       .selectFrom("data_export")
       .select(["status", "archive"])
@@ -106,15 +128,17 @@ describe.each(DATABASE_KINDS)("users' data export and erasure on %s", (kind) => 
 
   it("refuses an expired link and empties its archive", async () => {
     expect((await server.fetch("/api/account/data-export", { method: "POST", headers: as(payer) })).status).toBe(202);
-    const link = linkIn(await nthExportMail(payer.email, 1));
+    const { token } = linkIn(await nthExportMail(payer.email, 1));
     await server.db
       .updateTable("data_export")
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where("user_id", "=", payer.id)
       .execute();
-    const res = await server.fetch(link);
-    expect(res.status).toBe(404);
-    expect((await res.json()).code).toBe("export_link_invalid");
+    for (const route of ["/api/data-export/check", "/api/data-export/download"]) {
+      const res = await server.fetch(route, json({ token }));
+      expect(res.status).toBe(410);
+      expect(await res.json()).toEqual({ code: "export_link_expired", message: expect.stringContaining("expired") });
+    }
     await expect
       .poll(
         async () =>
@@ -124,7 +148,33 @@ describe.each(DATABASE_KINDS)("users' data export and erasure on %s", (kind) => 
         },
       )
       .toEqual({ status: "expired", archive: null });
-    expect((await server.fetch("/api/data-export/not-a-token")).status).toBe(404);
+    for (const body of [{ token: "not-a-token" }, { token: "a".repeat(43) }, {}]) {
+      const res = await server.fetch("/api/data-export/check", json(body));
+      expect(res.status).toBe(404);
+      expect((await res.json()).code).toBe("export_link_invalid");
+    }
+  });
+
+  it("sends a link of the earlier form to the page, in the export's language, without using it", async () => {
+    const stored = await server.db.selectFrom("data_export").select("id").where("user_id", "=", payer.id).executeTakeFirstOrThrow();
+    const token = "old-form-token-old-form-token-old-form-t";
+    await server.db
+      .updateTable("data_export")
+      .set({
+        status: "ready",
+        language: "de",
+        token_hash: createHash("sha256").update(token).digest("hex"),
+        expires_at: new Date(Date.now() + 60_000),
+      })
+      .where("id", "=", stored.id)
+      .execute();
+    const res = await server.fetch(`/api/data-export/${token}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/de/account/data-export?token=${token}`);
+    expect((await server.fetch("/api/data-export/check", json({ token }))).status).toBe(200);
+    const unknown = await server.fetch("/api/data-export/unknown-token-unknown-token", { headers: { "x-language": "en" } });
+    expect(unknown.headers.get("location")).toBe("/en/account/data-export?token=unknown-token-unknown-token");
+    await server.db.updateTable("data_export").set({ status: "expired" }).where("id", "=", stored.id).execute();
   });
 
   it("lets an operator see a user's exports and start one, recorded in the audit log; others get 403", async () => {
