@@ -35,7 +35,7 @@ function importsOf(file: string) {
  * understood (and changed) without the rooms that import it.
  */
 const FEATURE_EDGES: Record<string, readonly string[]> = {
-  account: ["area", "identifiers", "user-menu"],
+  account: ["area", "auth-shell", "identifiers", "user-menu"],
   area: ["consent", "user-menu"],
   contact: ["bot-check"],
   dashboard: ["area", "teams", "user-menu"],
