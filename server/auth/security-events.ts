@@ -14,7 +14,10 @@ const CHANGES: Record<string, { type: SecurityEventType; subject?: (ctx: Ctx) =>
   [LIBRARY_PATH.generateBackupCodes]: { type: "backup_codes_regenerated" },
   [LIBRARY_PATH.verifyPasskeyRegistration]: { type: "passkey_added" },
   [LIBRARY_PATH.deletePasskey]: { type: "passkey_removed" },
-  [LIBRARY_PATH.unlinkAccount]: { type: "connected_account_unlinked", subject: (ctx) => stringField(ctx.body, "providerId") },
+  [LIBRARY_PATH.unlinkAccount]: {
+    type: "connected_account_unlinked",
+    subject: (ctx) => (ctx.context as { unlinkingProvider?: string }).unlinkingProvider ?? null,
+  },
   [LIBRARY_PATH.revokeSession]: { type: "sessions_ended" },
   [LIBRARY_PATH.revokeSessions]: { type: "sessions_ended" },
   [LIBRARY_PATH.revokeOtherSessions]: { type: "sessions_ended" },
@@ -22,11 +25,6 @@ const CHANGES: Record<string, { type: SecurityEventType; subject?: (ctx: Ctx) =>
 
 /** The authenticator's first confirmed code turns it on; the same route also answers sign-ins and reverification. */
 const VERIFY_TOTP = LIBRARY_PATH.verifyTOTP;
-
-const stringField = (body: unknown, field: string) => {
-  const value = (body as Record<string, unknown> | undefined)?.[field];
-  return typeof value === "string" ? value.slice(0, 100) : null;
-};
 
 const succeeded = (ctx: Ctx) => {
   const returned = ctx.context.returned;
@@ -83,6 +81,23 @@ export function securityEvents(deps: { db: DB; secret: string; clientIpHeader: s
             if (!app || app.verified === true) return;
             // Merged into the route's context, so the after hook below sees it; a client cannot set it.
             return { context: { context: { enablingAuthenticator: session.user.id } as never } };
+          }),
+        },
+        {
+          // The provider of the account being disconnected: after the route, its row is gone.
+          matcher: (ctx) => ctx.path === LIBRARY_PATH.unlinkAccount,
+          handler: createAuthMiddleware(async (ctx) => {
+            const accountId = (ctx.body as { accountId?: unknown } | undefined)?.accountId;
+            const session = typeof accountId === "string" ? await getSessionFromCtx(ctx).catch(() => null) : null;
+            if (!session) return;
+            const account = await db
+              .selectFrom("account")
+              .select("providerId")
+              .where("id", "=", accountId as string)
+              .where("userId", "=", session.user.id)
+              .executeTakeFirst();
+            if (!account) return;
+            return { context: { context: { unlinkingProvider: account.providerId } as never } };
           }),
         },
       ],

@@ -167,6 +167,10 @@ describe.each(DATABASE_KINDS)("new passwords on %s", (kind) => {
     expect((await resetTo(user.email, "a fresh long secret")).status).toBe(200);
     const after = await server.fetch("/api/auth/sign-in/email", json({ email: user.email, password: "a fresh long secret" }));
     expect(after.status).toBe(200);
+    // The reset is in the account's security log.
+    const cookie = (after.headers.get("set-cookie") ?? "").split(";")[0] as string;
+    const log = await (await server.fetch("/api/account/security-events", { headers: { cookie } })).json();
+    expect(log.items.map((e: { type: string }) => e.type)).toEqual(["password_reset"]);
   });
 
   it("changes the password with the current one, and signs out the other devices when asked", async () => {

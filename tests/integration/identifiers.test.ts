@@ -247,6 +247,12 @@ describe.each(DATABASE_KINDS)("identifiers on %s", (kind) => {
     const unlink = await server.fetch("/api/auth/unlink-account", json({ accountId: google?.id }, { cookie: user.cookie }));
     expect(unlink.status).toBe(200);
     expect((await identifiers(user.cookie)).connectedAccounts).toEqual([]);
+    // Both are in the account's security log; the refused attempts are not.
+    const log = await (await server.fetch("/api/account/security-events", { headers: { cookie: user.cookie } })).json();
+    expect(log.items.map((e: { type: string; subject: string | null }) => `${e.type}:${e.subject}`)).toEqual([
+      "connected_account_unlinked:google",
+      "connected_account_linked:google",
+    ]);
   });
 
   it("refuses to remove the last way to sign in, of every kind", async () => {

@@ -154,5 +154,8 @@ describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
     expect((await security(user.cookie)).passkeys).toEqual([]);
     // Removed, it signs nobody in.
     expect((await signIn(authenticator)).status).toBe(401);
+    // Adding and removing it are in the account's security log; the refused attempts and the renaming are not.
+    const log = await (await server.fetch("/api/account/security-events", { headers: { cookie: user.cookie } })).json();
+    expect(log.items.map((e: { type: string }) => e.type)).toEqual(["passkey_removed", "passkey_added"]);
   });
 });
