@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAdminRole, isTeamName, isValidSlug, roleCan, slugify, TEAM_NAME_MAX } from "./teams";
+import { isAdminRole, isTeamName, isValidSlug, matchesTeamName, roleCan, slugify, TEAM_NAME_MAX } from "./teams";
 
 describe("slugify", () => {
   it("derives a readable address from a team name", () => {
@@ -45,5 +45,23 @@ describe("isTeamName", () => {
   it("refuses empty, untrimmed, too long and invisible names", () => {
     const refused = ["", " Acme", "Acme ", "x".repeat(TEAM_NAME_MAX + 1), "\u200b", "\u200b\u200d", "\ufeff", "\u2062"];
     expect(refused.filter(isTeamName)).toEqual([]);
+  });
+});
+
+describe("matchesTeamName", () => {
+  it("accepts the name as a person types it: any dash, any case, spaces around and between, composed or not", () => {
+    const name = "Müller – Partner";
+    for (const typed of ["Müller – Partner", "müller - partner", "  MÜLLER-PARTNER  ", "Mu\u0308ller \u2014 Partner"]) {
+      expect(matchesTeamName(typed, name), typed).toBe(true);
+    }
+    expect(matchesTeamName("Müller  ‐  Partner", name)).toBe(true);
+    expect(matchesTeamName("STRASSE Eins", "Straße eins")).toBe(true);
+    expect(matchesTeamName("Ｔalent", "Talent")).toBe(true);
+  });
+
+  it("refuses another name, a missing dash, or nothing", () => {
+    expect(matchesTeamName("Müller Partner", "Müller – Partner")).toBe(false);
+    expect(matchesTeamName("Mueller – Partner", "Müller – Partner")).toBe(false);
+    expect(matchesTeamName("   ", "   ")).toBe(false);
   });
 });

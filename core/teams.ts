@@ -11,6 +11,27 @@ const VISIBLE = /[\p{L}\p{N}\p{P}\p{S}]/u;
 export function isTeamName(name: string): boolean {
   return characterCount(name) <= TEAM_NAME_MAX && name.trim() === name && VISIBLE.test(name);
 }
+/**
+ * A name as a person types it to confirm a step (deleting a team): Unicode normalised (NFKC, so a
+ * decomposed "u\u0308" is "ü" and a full-width letter its plain one), case folded ("ß" as "ss"),
+ * every kind of dash or minus a hyphen (with or without spaces around it), and spaces collapsed and trimmed.
+ */
+export function typedNameForm(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/ß/g, "ss")
+    .replace(/[\p{Pd}\u2212\uFE63\uFF0D]/gu, "-")
+    .replace(/[\s\u200B\u2060\uFEFF]+/gu, " ")
+    .replace(/ ?- ?/g, "-")
+    .trim();
+}
+
+/** Whether what was typed names the team: the one rule of the confirmation field and the server (docs/decisions/148). */
+export function matchesTeamName(typed: string, name: string): boolean {
+  const form = typedNameForm(typed);
+  return form.length > 0 && form === typedNameForm(name);
+}
 /** The longest slug a client may set; generated slugs are shorter (see `slugify`). */
 export const SLUG_MAX = 100;
 /** An invitation can be accepted for this many days. */

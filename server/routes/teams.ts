@@ -21,7 +21,8 @@ import { teamView } from "../teams/team-view.js";
 
 const teamBody = z.object({ name: z.string().trim().refine(isTeamName) });
 const inviteBody = z.object({ emails: z.string().max(10_000), role: z.enum(TEAM_ROLES) });
-const deleteBody = z.object({ confirmName: z.string().max(TEAM_NAME_MAX) });
+// The name as typed: spaces around and between may make it longer than the name itself.
+const deleteBody = z.object({ confirmName: z.string().max(TEAM_NAME_MAX * 4) });
 
 const pageOf = (value: string | undefined) => Math.max(1, Math.min(10_000, Number.parseInt(value ?? "1", 10) || 1));
 

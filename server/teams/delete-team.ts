@@ -1,4 +1,5 @@
 import type { TeamDeletion } from "../../core/api.js";
+import { matchesTeamName } from "../../core/teams.js";
 import { applySnapshot, liveSubscriptionsExcept } from "../billing/subscription-store.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
@@ -37,12 +38,12 @@ export async function deletionOf(
 }
 
 /**
- * Deletes a team once its admin typed its name, after canceling at the provider the subscription
+ * Deletes a team once its admin typed its name (as a person types it: `matchesTeamName`), after canceling at the provider the subscription
  * that paid only for it (the provider's own events confirm the state later; this stores it at once).
  */
 export async function deleteTeam(deps: DeleteTeamDeps, input: { teamId: string; confirmName: string; headers: Headers }) {
   const team = await deps.db.selectFrom("organization").select("name").where("id", "=", input.teamId).executeTakeFirstOrThrow();
-  if (input.confirmName !== team.name) throw new AppError("confirmNameMismatch");
+  if (!matchesTeamName(input.confirmName, team.name)) throw new AppError("confirmNameMismatch");
   const plan = await deletionOf(deps, input.teamId);
   // The provider first: when it cannot be reached, the team stays and nothing is lost.
   const now = Math.floor(Date.now() / 1000);

@@ -108,6 +108,22 @@ describe.each(DATABASE_KINDS)("a team's general settings on %s", (kind) => {
     expect(await removed.json()).toEqual({ logo: null });
     expect((await server.fetch(logo)).status).toBe(404);
   });
+  it("takes a typed team name with any dash, any case and composed or decomposed letters, in both languages", async () => {
+    const created = await server.fetch("/api/teams", json({ name: "Müller – Partner" }, as(admin)));
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    const typed = (confirmName: string, lang = "en") =>
+      server.fetch(`/api/teams/${id}/delete`, json({ confirmName }, as(admin, { "x-language": lang })));
+    const refused = await typed("Müller Partner", "de");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      code: "confirm_name_mismatch",
+      message: "Geben Sie zur Bestätigung den Namen des Teams ein, wie er angezeigt wird.",
+    });
+    expect((await typed("mu\u0308ller-PARTNER ")).status).toBe(200);
+    expect(await server.db.selectFrom("organization").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
+  });
+
   it("deletes a team after its name is typed; the subscription paying only for it is canceled at the provider", async () => {
     // Another team still rides on the subscription: deleting it leaves the subscription running.
     const other = await teamOf(admin, "Other Team");
@@ -120,11 +136,13 @@ describe.each(DATABASE_KINDS)("a team's general settings on %s", (kind) => {
     expect(await (await server.fetch(`/api/teams/${teamId}/deletion`, { headers: as(admin) })).json()).toEqual({
       cancelsSubscription: true,
     });
-    const wrong = await server.fetch(`/api/teams/${teamId}/delete`, json({ confirmName: "scouts berlin" }, as(admin)));
+    const wrong = await server.fetch(`/api/teams/${teamId}/delete`, json({ confirmName: "Scouts Hamburg" }, as(admin)));
     expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ code: "confirm_name_mismatch", message: "Type the team's name as it is shown to confirm." });
     expect(await server.db.selectFrom("organization").select("id").where("id", "=", teamId).executeTakeFirst()).toBeDefined();
 
-    expect((await server.fetch(`/api/teams/${teamId}/delete`, json({ confirmName: "Scouts Berlin" }, as(admin)))).status).toBe(200);
+    // The name as a person types it: another case, spaces around and between (docs/decisions/148).
+    expect((await server.fetch(`/api/teams/${teamId}/delete`, json({ confirmName: "  scouts   BERLIN " }, as(admin)))).status).toBe(200);
     expect(await server.db.selectFrom("organization").select("id").where("id", "=", teamId).executeTakeFirst()).toBeUndefined();
     expect(await server.db.selectFrom("member").select("id").where("organizationId", "=", teamId).execute()).toEqual([]);
     const subs = await server.db.selectFrom("billing_subscription").select("status").where("user_id", "=", admin.id).execute();

@@ -7,6 +7,7 @@ import { fetchTeam } from "../../api/teams";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { Spinner } from "../../ui";
 import type { TeamPageContext } from "./team-chrome";
+import { TeamNoticeBanner, useTeamNotice } from "./team-notice";
 import { switchTeam } from "./use-active-team";
 
 /**
@@ -24,6 +25,8 @@ export function TeamFrame({
   const lang = useLanguage();
   const { teamId = "" } = useParams();
   const [team, setTeam] = useState<TeamView | null | undefined>(undefined);
+  // An invitation just accepted: the team's page welcomes the new member.
+  const [notice] = useTeamNotice();
   const activeId = (ctx.session.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
 
   const load = useCallback(async () => {
@@ -66,6 +69,7 @@ export function TeamFrame({
               <p className="mt-1 text-sm text-slate-600">{t("frame.yourRole", { role: t(`roles.${team.role}`) })}</p>
             </div>
           </div>
+          <TeamNoticeBanner notice={notice} />
           <nav aria-label={t("frame.tabs")} className="flex gap-1 overflow-x-auto border-b border-slate-200">
             <NavLink end to={`/${lang}/teams/${team.id}`} className={tab}>
               {t("frame.general")}

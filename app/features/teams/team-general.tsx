@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TeamDeletion, TeamView } from "../../../core/api";
-import { isValidSlug, roleCan, SLUG_MAX, TEAM_NAME_MAX } from "../../../core/teams";
+import { isValidSlug, matchesTeamName, roleCan, SLUG_MAX, TEAM_NAME_MAX } from "../../../core/teams";
 import { openBillingPortal } from "../../api/billing";
 import { ApiRequestError } from "../../api/client";
 import { deleteTeam, fetchTeamDeletion, removeTeamLogo, uploadTeamLogo } from "../../api/teams";
@@ -13,6 +13,7 @@ import { FormAlert } from "../../ui/form-alert";
 import { ImageUpload } from "../../ui/image-upload";
 
 import { TeamDomains } from "./team-domains";
+import { rememberTeamNotice } from "./team-notice";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
 
@@ -103,10 +104,11 @@ function DangerZone({ team }: { team: TeamView }) {
   const { t } = useTranslation("teams");
   const lang = useLanguage();
   const [dialog, setDialog] = useState<"leave" | "delete" | null>(null);
-  // Leaving and deleting cannot be undone: the team's name is typed first, exactly.
+  // Deleting cannot be undone: the team's name is typed first, under the server's rule. Leaving is
+  // a plain confirmation: the team stays, and an admin can invite the person again (docs/decisions/148).
   const byName = {
     label: t("danger.typeName", { name: team.name }),
-    matches: (v: string) => v === team.name,
+    matches: (v: string) => matchesTeamName(v, team.name),
     mismatch: t("errors.confirmName"),
   };
   const [deletion, setDeletion] = useState<TeamDeletion | null>(null);
@@ -119,7 +121,8 @@ function DangerZone({ team }: { team: TeamView }) {
   async function leave() {
     const { error } = await authClient.organization.leave({ organizationId: team.id });
     if (error) return messageOf(error, t("danger.failed"));
-    // A full load, so the page starts from the session without the team.
+    // A full load, so the page starts from the session without the team; it says what happened.
+    rememberTeamNotice({ kind: "left", name: team.name });
     window.location.assign(`/${lang}/teams`);
     return null;
   }
@@ -130,6 +133,7 @@ function DangerZone({ team }: { team: TeamView }) {
     } catch (error) {
       return (error instanceof ApiRequestError && error.message) || t("danger.failed");
     }
+    rememberTeamNotice({ kind: "deleted", name: team.name });
     window.location.assign(`/${lang}/teams`);
     return null;
   }
@@ -164,7 +168,6 @@ function DangerZone({ team }: { team: TeamView }) {
       {dialog === "leave" && (
         <ConfirmDialog
           title={t("danger.leaveDialog", { name: team.name })}
-          typed={byName}
           confirm={t("danger.leave")}
           busyConfirm={t("danger.leaving")}
           cancel={t("danger.cancel")}

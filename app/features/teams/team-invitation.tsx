@@ -10,6 +10,7 @@ import { sessionState, sessionUnreadable } from "../../identity/session-state";
 import { Button, buttonClass, Spinner } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
 import { AuthShell } from "../auth-shell/auth-shell";
+import { rememberTeamNotice } from "./team-notice";
 
 interface InvitationDetails {
   id: string;
@@ -134,6 +135,7 @@ function Answer({ invitationId, email }: { invitationId: string; email: string }
     }
     // The session now names the team as the active one; its page shows it.
     await authClient.getSession({ query: { disableCookieCache: true } }).catch(() => undefined);
+    rememberTeamNotice({ kind: "joined", name: team });
     navigate(`/${lang}/teams/${invitation.organizationId}`);
   }
   async function decline() {

@@ -8,6 +8,7 @@ import { Button, buttonClass, Spinner } from "../../ui";
 import { Pager, pageCount } from "../../ui/pager";
 import { CreateTeamDialog } from "./create-team-dialog";
 import type { TeamPageContext } from "./team-chrome";
+import { TeamNoticeBanner, useTeamNotice } from "./team-notice";
 import { TeamSuggestions } from "./team-suggestions";
 import { switchTeam } from "./use-active-team";
 
@@ -22,6 +23,8 @@ export function TeamList({ session, subscription, activeTeam }: TeamPageContext)
   const [failed, setFailed] = useState(false);
   const [creating, setCreating] = useState(false);
   const [switchFailed, setSwitchFailed] = useState(false);
+  // A team created here, or deleted or left on its page: said above the list.
+  const [notice, setNotice] = useTeamNotice();
   const activeId = (session.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
 
   const load = useCallback(async () => {
@@ -60,6 +63,7 @@ export function TeamList({ session, subscription, activeTeam }: TeamPageContext)
           subscription && <p className="text-sm font-medium text-slate-800">{t("list.proOnly")}</p>
         )}
       </div>
+      <TeamNoticeBanner notice={notice} />
       {switchFailed && (
         <p role="alert" className="text-sm text-red-800">
           {t("list.switchFailed")}
@@ -154,8 +158,9 @@ export function TeamList({ session, subscription, activeTeam }: TeamPageContext)
       {creating && (
         <CreateTeamDialog
           onClose={() => setCreating(false)}
-          onCreated={() => {
+          onCreated={(team) => {
             setCreating(false);
+            setNotice({ kind: "created", name: team.name });
             void load();
           }}
         />
