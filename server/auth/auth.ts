@@ -35,6 +35,7 @@ import { memberLimitOf, seatsUsed } from "../teams/roster.js";
 import { backupCodeStore, newBackupCodes } from "./backup-codes.js";
 import { organizationCreator } from "./organizations.js";
 import { type PasswordChecker, passwordChecker } from "./password-policy.js";
+import { afterPasswordReset, type VerificationStore } from "./password-reset.js";
 import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./providers.js";
 import { authRequestRules, echoTypedAddress } from "./request-rules.js";
 import { secondFactorOnEveryFirstFactor } from "./second-factor.js";
@@ -86,6 +87,13 @@ export function createAuth({
     updateUser: async (userId, data) => (await auth.$context).internalAdapter.updateUser(userId, data),
   };
   const securityLog = { db, secret: config.AUTH_SECRET, clientIpHeader: CLIENT_IP_HEADER };
+  const endAccessAfterPasswordReset = afterPasswordReset({
+    db,
+    verifications: async (): Promise<VerificationStore> => (await auth.$context).internalAdapter,
+    baseUrl: config.BASE_URL,
+    mailDomain: domainOf(config.MAIL_FROM),
+    logger,
+  });
   const auth = betterAuth({
     appName: "Recruiting CRM",
     baseURL: config.BASE_URL,
@@ -201,6 +209,9 @@ export function createAuth({
       requireEmailVerification: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      // A reset ends every session of the account (in the same transaction as the new password), then
+      // our hook ends every other way in and mails the account (docs/decisions/146-reset-ends-every-session.md).
+      revokeSessionsOnPasswordReset: true,
       // A sign-up with the address of an existing account answers exactly like a new one (Better
       // Auth does so because verification is required) and mails the owner a notice instead of a
       // code. Awaited like the code mail of a new sign-up, so both take about as long; a failure is
@@ -211,8 +222,10 @@ export function createAuth({
           logger.error({ err: error }, "existing account notice failed");
         });
       },
-      // By an e-mailed code or link: the account's security log records it (docs/decisions/088).
+      // By an e-mailed code or link: every other way in ends, the account is mailed (docs/decisions/146),
+      // and its security log records it (docs/decisions/088).
       async onPasswordReset({ user }, request) {
+        await endAccessAfterPasswordReset({ user });
         await recordPasswordReset(securityLog, user.id, request);
       },
     },

@@ -3,6 +3,7 @@ import { outboxTemplates, renderQueuedMail } from "./outbox-templates.js";
 import { contactConfirmationMail } from "./templates/contact-confirmation.js";
 import { contactNotificationMail } from "./templates/contact-notification.js";
 import { dataExportMail } from "./templates/data-export.js";
+import { passwordResetMail } from "./templates/password-reset.js";
 import { teamInvitationMail } from "./templates/team-invitation.js";
 import { waitlistConfirmationMail, waitlistInvitationMail } from "./templates/waitlist.js";
 
@@ -34,6 +35,7 @@ const invitation = {
 const dataExport = { to: "me@example.com", url: "https://crm.example/api/data-export/t", expiresAt, lang: "en" };
 const waitlistConfirmation = { to: "w@example.com", baseUrl: "https://crm.example", lang: "de", token: "tok" };
 const waitlistInvitation = { to: "w@example.com", baseUrl: "https://crm.example", lang: "en" };
+const passwordReset = { to: "r@example.com", baseUrl: "https://crm.example", lang: "de", resetAt: new Date("2026-11-28T23:05:00Z") };
 
 describe("mails rendered from the values the outbox stores", () => {
   const cases = [
@@ -43,6 +45,7 @@ describe("mails rendered from the values the outbox stores", () => {
     ["data-export", dataExport, dataExportMail(dataExport)],
     ["waitlist-confirmation", waitlistConfirmation, waitlistConfirmationMail(waitlistConfirmation)],
     ["waitlist-invitation", waitlistInvitation, waitlistInvitationMail(waitlistInvitation)],
+    ["password-reset", passwordReset, passwordResetMail(passwordReset)],
   ] as const;
 
   it("covers every kind the outbox holds", () => {

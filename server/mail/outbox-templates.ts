@@ -1,6 +1,7 @@
 import { contactConfirmationMail } from "./templates/contact-confirmation.js";
 import { type ContactDetails, contactNotificationMail } from "./templates/contact-notification.js";
 import { dataExportMail } from "./templates/data-export.js";
+import { passwordResetMail } from "./templates/password-reset.js";
 import { teamInvitationMail } from "./templates/team-invitation.js";
 import { waitlistConfirmationMail, waitlistInvitationMail } from "./templates/waitlist.js";
 import type { Mail } from "./transport.js";
@@ -23,6 +24,7 @@ export const outboxTemplates = {
   "data-export": (v: Values<typeof dataExportMail>) => dataExportMail({ ...v, expiresAt: date(v.expiresAt) }),
   "waitlist-confirmation": (v: Values<typeof waitlistConfirmationMail>) => waitlistConfirmationMail(v),
   "waitlist-invitation": (v: Values<typeof waitlistInvitationMail>) => waitlistInvitationMail(v),
+  "password-reset": (v: Values<typeof passwordResetMail>) => passwordResetMail({ ...v, resetAt: date(v.resetAt) }),
 } satisfies Record<string, (values: never) => Mail>;
 
 type Templates = typeof outboxTemplates;

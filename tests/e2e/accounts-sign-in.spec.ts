@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { agreeToTerms, createUnverifiedAccount, createVerifiedAccount, PASSWORD, test, typeCode, uniqueEmail } from "./accounts-support";
-import { axeViolations, codeFromMail, expect } from "./fixtures";
+import { axeViolations, codeFromMail, expect, mailsTo } from "./fixtures";
 import { snapshot } from "./snapshot";
 
 const texts = {
@@ -124,11 +124,13 @@ test("an unverified account is sent to verification with a fresh code, then sign
   await expect(page).toHaveURL("/en/dashboard");
 });
 
-test("a forgotten password is reset with an e-mailed code, then used to sign in", async ({ page, browser }) => {
+test("a forgotten password is reset with an e-mailed code, signs out every device, then is used to sign in", async ({ page, browser }) => {
   test.slow();
-  const setup = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const email = await createVerifiedAccount(setup.request, { locale: "de" });
-  await setup.close();
+  // The account is signed in on another device (verifying the address signed it in there).
+  const elsewhere = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const email = await createVerifiedAccount(elsewhere.request, { locale: "de" });
+  const sessionElsewhere = async () => (await elsewhere.request.get("/api/auth/get-session")).json();
+  expect((await sessionElsewhere())?.user.email).toBe(email);
   await page.goto("/de/sign-in");
   await page.getByRole("link", { name: "Passwort vergessen?" }).click();
   await expect(page).toHaveURL("/de/forgot-password");
@@ -144,7 +146,14 @@ test("a forgotten password is reset with an e-mailed code, then used to sign in"
   await expect(page.getByText("Ihr Passwort muss mindestens 8 Zeichen lang sein")).toBeVisible();
   await page.getByLabel("Neues Passwort", { exact: true }).fill("ein ganz neues Passwort");
   await page.getByRole("button", { name: "Neues Passwort speichern" }).click();
-  await expect(page.getByText("Ihr Passwort wurde geändert.")).toBeVisible();
+  await expect(
+    page.getByText("Ihr Passwort wurde geändert. Alle Geräte, die bei Ihrem Konto angemeldet waren, wurden abgemeldet"),
+  ).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await snapshot(page, "forgot-password-done-de");
+  expect(await sessionElsewhere()).toBeNull();
+  await elsewhere.close();
+  await expect.poll(async () => (await mailsTo(email)).map((m) => m.subject)).toContain("Ihr Passwort wurde zurückgesetzt");
   await page.getByRole("link", { name: "Zur Anmeldung" }).click();
   await page.getByLabel("E-Mail").fill(email);
   await page.getByLabel("Passwort", { exact: true }).fill("ein ganz neues Passwort");
