@@ -12,6 +12,9 @@ import { codeIn, startSmtpCapture } from "../support/smtp.js";
 import { json, type Smtp, signedInUser, type TestUser } from "./billing-support.js";
 
 const BURST = 20;
+/** Bounds for a loaded machine, not measurements (decision 141): each test signs up an account and sends 20 or more requests. */
+const SETUP_LIMIT_MS = 120_000;
+const TEST_LIMIT_MS = 60_000;
 
 /** `n` different 6-digit codes, none of them `code`. */
 const wrongCodes = (code: string, n: number) =>
@@ -55,7 +58,7 @@ describe.each(DATABASE_KINDS)("one-time codes on %s", (dbKind) => {
     await subscribePro(server, admin, "Code Guessers");
     const teams = await (await server.fetch("/api/teams?kind=admin", { headers: as(admin) })).json();
     teamId = (teams.items as { id: string; name: string }[]).find((t) => t.name === "Code Guessers")?.id as string;
-  });
+  }, SETUP_LIMIT_MS);
   afterAll(async () => {
     await server?.stop();
     await smtp?.close();
@@ -202,47 +205,55 @@ describe.each(DATABASE_KINDS)("one-time codes on %s", (dbKind) => {
     );
 
   describe.each(kinds)("$name", (kind) => {
-    it(`compares ${CODE_ATTEMPTS} of ${BURST} wrong guesses sent at once, refuses the rest and then the right code; a new code works`, async () => {
-      const target = await kind.target();
-      const code = await target.send();
-      const results = await answers(target, wrongCodes(code, BURST));
-      expect(tally(results)).toEqual({ "400 form_code_incorrect": CODE_ATTEMPTS, "403 too_many_attempts": BURST - CODE_ATTEMPTS });
+    it(
+      `compares ${CODE_ATTEMPTS} of ${BURST} wrong guesses sent at once, refuses the rest and then the right code; a new code works`,
+      async () => {
+        const target = await kind.target();
+        const code = await target.send();
+        const results = await answers(target, wrongCodes(code, BURST));
+        expect(tally(results)).toEqual({ "400 form_code_incorrect": CODE_ATTEMPTS, "403 too_many_attempts": BURST - CODE_ATTEMPTS });
 
-      const right = await target.answer(code);
-      expect(right.status).toBe(403);
-      expect(await right.json()).toEqual({
-        code: "too_many_attempts",
-        message: "Too many wrong tries for this code. Please request a new code.",
-      });
-      expect(await target.done()).toBe(false);
+        const right = await target.answer(code);
+        expect(right.status).toBe(403);
+        expect(await right.json()).toEqual({
+          code: "too_many_attempts",
+          message: "Too many wrong tries for this code. Please request a new code.",
+        });
+        expect(await target.done()).toBe(false);
 
-      const fresh = await target.send();
-      expect((await target.answer(fresh)).status).toBe(200);
-      expect(await target.done()).toBe(true);
-    });
+        const fresh = await target.send();
+        expect((await target.answer(fresh)).status).toBe(200);
+        expect(await target.done()).toBe(true);
+      },
+      TEST_LIMIT_MS,
+    );
 
-    it(`takes the right code once when it arrives ${BURST} times at once`, async () => {
-      const target = await kind.target();
-      const code = await target.send();
-      const results = await answers(
-        target,
-        Array.from({ length: BURST }, () => code),
-      );
-      expect(await target.done()).toBe(true);
-      const counts = tally(results);
-      const ok = counts["200"] ?? 0;
-      // The answers after the winner find the code spent (or, past the 5th check, used up).
-      for (const key of Object.keys(counts)) expect(["200", "400 form_code_incorrect", "403 too_many_attempts"]).toContain(key);
-      if (kind.idempotent) {
-        // A request that reads the entry after it was verified is answered as done without a code (a double submit).
-        expect(ok).toBeGreaterThanOrEqual(1);
-      } else {
-        expect(ok).toBe(1);
-      }
-      // The code is gone: answered alone now, it is refused (or the entry is already verified).
-      const again = await target.answer(code);
-      expect(again.status).toBe(kind.idempotent ? 200 : 400);
-    });
+    it(
+      `takes the right code once when it arrives ${BURST} times at once`,
+      async () => {
+        const target = await kind.target();
+        const code = await target.send();
+        const results = await answers(
+          target,
+          Array.from({ length: BURST }, () => code),
+        );
+        expect(await target.done()).toBe(true);
+        const counts = tally(results);
+        const ok = counts["200"] ?? 0;
+        // The answers after the winner find the code spent (or, past the 5th check, used up).
+        for (const key of Object.keys(counts)) expect(["200", "400 form_code_incorrect", "403 too_many_attempts"]).toContain(key);
+        if (kind.idempotent) {
+          // A request that reads the entry after it was verified is answered as done without a code (a double submit).
+          expect(ok).toBeGreaterThanOrEqual(1);
+        } else {
+          expect(ok).toBe(1);
+        }
+        // The code is gone: answered alone now, it is refused (or the entry is already verified).
+        const again = await target.answer(code);
+        expect(again.status).toBe(kind.idempotent ? 200 : 400);
+      },
+      TEST_LIMIT_MS,
+    );
   });
 
   it("checks a code once of many right answers at once, for every purpose", async () => {
@@ -268,71 +279,75 @@ describe.each(DATABASE_KINDS)("one-time codes on %s", (dbKind) => {
 });
 
 describe.each(DATABASE_KINDS)("codes waiting at the upgrade on %s", (dbKind) => {
-  it("move to the one table with their counts and keep working; the old places are gone", async () => {
-    const database = await createTestDatabase(dbKind);
-    const handle = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    try {
-      // Back to the schema before the one table (through its `down` when the database has it already).
-      await migrateToLatest(handle.db);
-      const db = handle.db as unknown as Kysely<unknown>;
-      const { error } = await migratorFor(handle.db).migrateTo("0029_outbox_unsent_index");
-      expect(error).toBeUndefined();
+  it(
+    "move to the one table with their counts and keep working; the old places are gone",
+    async () => {
+      const database = await createTestDatabase(dbKind);
+      const handle = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+      try {
+        // Back to the schema before the one table (through its `down` when the database has it already).
+        await migrateToLatest(handle.db);
+        const db = handle.db as unknown as Kysely<unknown>;
+        const { error } = await migratorFor(handle.db).migrateTo("0029_outbox_unsent_index");
+        expect(error).toBeUndefined();
 
-      const sha = (text: string) => createHash("sha256").update(text).digest("hex");
-      const soon = new Date(Date.now() + 5 * 60_000);
-      // One statement each: PostgreSQL takes no several statements with parameters.
-      for (const statement of [
-        sql`insert into "user" (id, name, email, "emailVerified") values ('u1', 'Ute', 'ute@example.com', true)`,
-        sql`insert into session (id, "expiresAt", token, "updatedAt", "userId") values ('s1', ${soon}, 't1', now(), 'u1')`,
-        sql`insert into user_email (id, "userId", email, "normalizedEmail") values ('e1', 'u1', 'ute@example.org', 'ute@example.org')`,
-        sql`insert into phone_number (id, user_id, phone_number, verified, is_primary) values ('p1', 'u1', '+4915100000001', true, true)`,
-        sql`insert into phone_number (id, user_id, phone_number) values ('p2', 'u1', '+4915100000002')`,
-        sql`insert into organization (id, name, slug, "createdAt") values ('o1', 'Org', 'org', now())`,
-        sql`insert into phone_code (key, code_hash, attempts, expires_at) values
+        const sha = (text: string) => createHash("sha256").update(text).digest("hex");
+        const soon = new Date(Date.now() + 5 * 60_000);
+        // One statement each: PostgreSQL takes no several statements with parameters.
+        for (const statement of [
+          sql`insert into "user" (id, name, email, "emailVerified") values ('u1', 'Ute', 'ute@example.com', true)`,
+          sql`insert into session (id, "expiresAt", token, "updatedAt", "userId") values ('s1', ${soon}, 't1', now(), 'u1')`,
+          sql`insert into user_email (id, "userId", email, "normalizedEmail") values ('e1', 'u1', 'ute@example.org', 'ute@example.org')`,
+          sql`insert into phone_number (id, user_id, phone_number, verified, is_primary) values ('p1', 'u1', '+4915100000001', true, true)`,
+          sql`insert into phone_number (id, user_id, phone_number) values ('p2', 'u1', '+4915100000002')`,
+          sql`insert into organization (id, name, slug, "createdAt") values ('o1', 'Org', 'org', now())`,
+          sql`insert into phone_code (key, code_hash, attempts, expires_at) values
           ('sign-in:+4915100000001', ${sha("111111")}, 1, ${soon}), ('verify:u1:+4915100000002', ${sha("222222")}, 4, ${soon})`,
-        sql`insert into team_domain (id, organization_id, domain, code_hash, code_expires_at, code_attempts)
+          sql`insert into team_domain (id, organization_id, domain, code_hash, code_expires_at, code_attempts)
           values ('d1', 'o1', 'org.example', ${sha("d1:333333")}, ${soon}, 2)`,
-        sql`insert into verification (id, identifier, value, "expiresAt") values
+          sql`insert into verification (id, identifier, value, "expiresAt") values
           ('v1', 'reverify-s1', ${`${sha("444444")}:0`}, ${soon}), ('v2', 'add-email-e1', ${`${sha("555555")}:3`}, ${soon}),
           ('v3', 'sign-in-otp-ute@example.com', 'kept', ${soon})`,
-      ]) {
-        await statement.execute(db);
-      }
+        ]) {
+          await statement.execute(db);
+        }
 
-      expect(await migrateToLatest(handle.db)).toContain("0031_one_time_codes");
+        expect(await migrateToLatest(handle.db)).toContain("0031_one_time_codes");
 
-      const moved = await handle.db
-        .selectFrom("one_time_code")
-        .select(["purpose", "subject", "user_id", "attempts"])
-        .orderBy("purpose")
-        .execute();
-      expect(moved).toEqual([
-        { purpose: "email_address", subject: "e1", user_id: "u1", attempts: 3 },
-        { purpose: "phone_number", subject: "p2", user_id: "u1", attempts: 4 },
-        { purpose: "phone_sign_in", subject: "+4915100000001", user_id: "u1", attempts: 1 },
-        { purpose: "reverification", subject: "s1", user_id: "u1", attempts: 0 },
-        { purpose: "team_domain", subject: "d1", user_id: null, attempts: 2 },
-      ]);
-      expect(await checkCode(handle.db, { purpose: "phone_sign_in", subject: "+4915100000001" }, "111111")).toBe("valid");
-      expect(await checkCode(handle.db, { purpose: "phone_number", subject: "p2" }, "222222")).toBe("valid");
-      expect(await checkCode(handle.db, { purpose: "team_domain", subject: "d1" }, "333333")).toBe("valid");
-      expect(await checkCode(handle.db, { purpose: "reverification", subject: "s1" }, "444444")).toBe("valid");
-      // Three wrong tries before the upgrade, two checks left: a wrong one, then the right one.
-      expect(await checkCode(handle.db, { purpose: "email_address", subject: "e1" }, "000000")).toBe("incorrect");
-      expect(await checkCode(handle.db, { purpose: "email_address", subject: "e1" }, "555555")).toBe("valid");
+        const moved = await handle.db
+          .selectFrom("one_time_code")
+          .select(["purpose", "subject", "user_id", "attempts"])
+          .orderBy("purpose")
+          .execute();
+        expect(moved).toEqual([
+          { purpose: "email_address", subject: "e1", user_id: "u1", attempts: 3 },
+          { purpose: "phone_number", subject: "p2", user_id: "u1", attempts: 4 },
+          { purpose: "phone_sign_in", subject: "+4915100000001", user_id: "u1", attempts: 1 },
+          { purpose: "reverification", subject: "s1", user_id: "u1", attempts: 0 },
+          { purpose: "team_domain", subject: "d1", user_id: null, attempts: 2 },
+        ]);
+        expect(await checkCode(handle.db, { purpose: "phone_sign_in", subject: "+4915100000001" }, "111111")).toBe("valid");
+        expect(await checkCode(handle.db, { purpose: "phone_number", subject: "p2" }, "222222")).toBe("valid");
+        expect(await checkCode(handle.db, { purpose: "team_domain", subject: "d1" }, "333333")).toBe("valid");
+        expect(await checkCode(handle.db, { purpose: "reverification", subject: "s1" }, "444444")).toBe("valid");
+        // Three wrong tries before the upgrade, two checks left: a wrong one, then the right one.
+        expect(await checkCode(handle.db, { purpose: "email_address", subject: "e1" }, "000000")).toBe("incorrect");
+        expect(await checkCode(handle.db, { purpose: "email_address", subject: "e1" }, "555555")).toBe("valid");
 
-      const { rows: identifiers } = await sql<{ identifier: string }>`select identifier from verification`.execute(db);
-      expect(identifiers).toEqual([{ identifier: "sign-in-otp-ute@example.com" }]);
-      const { rows: tables } = await sql<{ n: number }>`select count(*)::int as n from pg_tables where tablename = 'phone_code'`.execute(
-        db,
-      );
-      expect(tables[0]?.n).toBe(0);
-      const { rows: columns } = await sql<{ column_name: string }>`
+        const { rows: identifiers } = await sql<{ identifier: string }>`select identifier from verification`.execute(db);
+        expect(identifiers).toEqual([{ identifier: "sign-in-otp-ute@example.com" }]);
+        const { rows: tables } = await sql<{ n: number }>`select count(*)::int as n from pg_tables where tablename = 'phone_code'`.execute(
+          db,
+        );
+        expect(tables[0]?.n).toBe(0);
+        const { rows: columns } = await sql<{ column_name: string }>`
         select column_name from information_schema.columns where table_name = 'team_domain' and column_name like 'code%'`.execute(db);
-      expect(columns).toEqual([]);
-    } finally {
-      await handle.close();
-      await database.drop();
-    }
-  });
+        expect(columns).toEqual([]);
+      } finally {
+        await handle.close();
+        await database.drop();
+      }
+    },
+    TEST_LIMIT_MS,
+  );
 });
