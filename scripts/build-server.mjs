@@ -23,6 +23,11 @@ await build({
     migrate: "server/cli/migrate.ts",
     contacts: "server/cli/contacts.ts",
     admin: "server/cli/admin.ts",
+    // Every operator command, so an installation without the development tools (the container image) has them.
+    maintenance: "server/cli/maintenance.ts",
+    waitlist: "server/cli/waitlist.ts",
+    backup: "server/cli/backup.ts",
+    restore: "server/cli/restore.ts",
     "database-template": "server/cli/database-template.ts",
     "compressed-files": "server/cli/compressed-files.ts",
   },

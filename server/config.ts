@@ -29,6 +29,7 @@ const optionalFlag = z
   .transform((v) => (v === undefined ? undefined : ["true", "1", "on"].includes(v)));
 
 export const DEFAULT_PORT = 3000;
+export const DEFAULT_DATA_DIR = "./data";
 
 const schema = z
   .object({
@@ -36,7 +37,7 @@ const schema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_PORT),
     HOST: z.string().min(1).default("0.0.0.0"),
     BASE_URL: optional(url(["http", "https"])),
-    DATA_DIR: z.string().min(1).default("./data"),
+    DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
     DATABASE_URL: optional(url(["postgres", "postgresql"])),
     REDIS_URL: optional(url(["redis", "rediss"])),
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),

@@ -111,7 +111,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   if (database.kind === "pglite") {
     commands = await listenForCommands({
       dataDir: config.DATA_DIR,
-      ctx: { db: database.db, config, mailQueued: () => jobs.wake(MAIL_DELIVERY) },
+      ctx: { db: database.db, config, mailQueued: () => jobs.wake(MAIL_DELIVERY), dumpDatabase: database.dump },
       logger,
     }).catch((error) => {
       logger.warn({ err: error }, "operator commands cannot reach this server: they refuse while it runs");

@@ -26,7 +26,7 @@ export async function runCommandLine(name: CommandName, argv = process.argv.slic
       return print(await throughServer(error, name, argv));
     }
     try {
-      print(await runCommand({ db: database.db, config }, name, argv));
+      print(await runCommand({ db: database.db, config, dumpDatabase: database.dump }, name, argv));
     } finally {
       await database.close();
     }

@@ -7,6 +7,8 @@ export interface CommandContext {
   config: Config;
   /** Wakes the running server's mail outbox once a command queued a mail (absent when the CLI runs it). */
   mailQueued?: () => void;
+  /** The embedded database's archive (absent on PostgreSQL). */
+  dumpDatabase?: () => Promise<Blob>;
 }
 
 /** What a command answers, printed as it is by the CLI wherever the command ran. */

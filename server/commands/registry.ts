@@ -1,4 +1,5 @@
 import { adminCommand } from "./admin.js";
+import { backupCommand } from "./backup.js";
 import type { Command, CommandContext, CommandResult } from "./command.js";
 import { contactsCommand } from "./contacts.js";
 import { maintenanceCommand } from "./maintenance.js";
@@ -8,6 +9,7 @@ import { waitlistCommand } from "./waitlist.js";
 /** Every operator command by name, as the CLI and the server's command socket know them. */
 export const COMMANDS = {
   admin: adminCommand,
+  backup: backupCommand,
   contacts: contactsCommand,
   maintenance: maintenanceCommand,
   migrate: migrateCommand,

@@ -14,6 +14,8 @@ export type DB = Kysely<Database>;
 export interface DatabaseHandle {
   db: DB;
   kind: "pglite" | "postgres";
+  /** The embedded database as a gzip'd archive of its cluster, taken between transactions (decision 012). */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,9 @@ const PGLITE_START_PARAMS = PGlite.defaultStartParams;
  * operating system's file cache holds the rest (docs/decisions/135).
  */
 const EMBEDDED_SETTINGS = ["-c", "shared_buffers=32MB"];
+
+/** pg_trgm: the operator console's user search (migration 0017_operator). */
+export const EMBEDDED_EXTENSIONS = { pg_trgm };
 
 /** PostgreSQL when a URL is given, otherwise the embedded PGlite database kept in `dataDir`. */
 export async function openDatabase(opts: {
@@ -60,17 +65,28 @@ export async function openDatabase(opts: {
   try {
     if (opts.fromTemplate !== false) await seedFromTemplate(dir);
     mkdirSync(dir, { recursive: true });
-    // pg_trgm: the operator console's user search (migration 0017_operator).
-    pglite = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: [...PGLITE_START_PARAMS, ...EMBEDDED_SETTINGS] });
+    pglite = await PGlite.create(dir, { extensions: EMBEDDED_EXTENSIONS, startParams: [...PGLITE_START_PARAMS, ...EMBEDDED_SETTINGS] });
   } catch (error) {
     lock.release();
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new Error(`Cannot open the embedded database in DATA_DIR (${dir}): ${reason}`, { cause: error });
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) as never }) });
+  const pool = pglitePool(pglite);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as never }) });
   return {
     db,
     kind: "pglite",
+    dump: async () => {
+      // Holding the one connection, no transaction is open: after a checkpoint the cluster's files
+      // are one committed state. Requests wait for the connection meanwhile (about a second per 40 MB).
+      const connection = await pool.connect();
+      try {
+        await pglite.exec("checkpoint");
+        return await pglite.dumpDataDir("gzip");
+      } finally {
+        connection.release();
+      }
+    },
     close: async () => {
       try {
         await db.destroy();
