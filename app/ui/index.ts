@@ -6,5 +6,6 @@ export { Copyright, Logo } from "./brand";
 export { Button, type ButtonLook, type ButtonVariant, buttonClass, linkClass } from "./button";
 export { ExternalLink, StoreLink } from "./external-link";
 export { Icon, type IconShape } from "./icon";
+export { SkipLink } from "./skip-link";
 export { PageSpinner, Spinner } from "./spinner";
 export { TextField } from "./text-field";

@@ -161,3 +161,23 @@ for (const lang of ["en", "de"] as const) {
     });
   });
 }
+
+test("every signed-in page starts with a skip link that moves the focus to its content", async ({ page, context }) => {
+  const user = await createUser("Sina Skip");
+  await signInBrowser(context, user);
+  for (const [path, heading] of [
+    ["/en/dashboard", /Welcome/],
+    ["/en/teams", "Teams"],
+    ["/en/account", "Profile"],
+    ["/en/account/security", "Security"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeVisible();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+  }
+});

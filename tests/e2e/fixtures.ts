@@ -61,9 +61,9 @@ export const test = base.extend<{ pageErrors: string[] }>({
 
 export { expect };
 
-/** axe-core violations of WCAG 2.x A/AA rules on the current page. */
+/** axe-core violations on the current page, with axe's default rules: WCAG 2.x A/AA and its best practices (landmarks, headings). */
 export async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const result = await new AxeBuilder({ page }).analyze();
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 

@@ -197,8 +197,11 @@ test.describe("phone menu", () => {
 test.describe("accessibility", () => {
   for (const path of ["/en", "/de", "/en/privacy-policy", "/de/privacy-policy", "/en/imprint", "/de/imprint", "/en/terms", "/de/terms"]) {
     test(`${path} has no axe violations @phone`, async ({ page }) => {
+      // As a first visitor sees the page: with the cookie banner.
+      await page.addInitScript(() => window.localStorage.removeItem("cookieConsent"));
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("region", { name: /We value your privacy|Ihre Privatsphäre ist uns wichtig/ })).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     });
   }

@@ -53,11 +53,12 @@ export function AreaLayout({
       </DashboardHeader>
       <div className={`mx-auto flex w-full ${wide ? "max-w-6xl" : "max-w-5xl"} flex-1 flex-col gap-6 px-4 py-8 md:flex-row`}>
         <div className="md:w-52 md:shrink-0">
-          <LocalizedLink to="/dashboard" className="text-sm font-medium text-blue-800 underline-offset-4 hover:underline">
-            ← {backLabel}
-          </LocalizedLink>
-          <nav aria-label={navLabel} className="mt-4">
-            <ul className="flex flex-wrap gap-1 md:flex-col">
+          {/* The way back belongs to the area's navigation (every content sits in a landmark). */}
+          <nav aria-label={navLabel}>
+            <LocalizedLink to="/dashboard" className="text-sm font-medium text-blue-800 underline-offset-4 hover:underline">
+              ← {backLabel}
+            </LocalizedLink>
+            <ul className="mt-4 flex flex-wrap gap-1 md:flex-col">
               {sections.map((s) => (
                 <li key={s.to}>
                   <NavLink to={localizedHref(s.to, lang)} end={s.end ?? true} className={link}>

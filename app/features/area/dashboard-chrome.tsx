@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LocalizedLink } from "../../i18n";
-import { Copyright, Logo } from "../../ui";
+import { Copyright, Logo, SkipLink } from "../../ui";
 import { openCookieSettings } from "../consent/consent-store";
 
 export function DashboardHeader({ children }: { children?: ReactNode }) {
   const { t } = useTranslation("dashboard");
   return (
     <header className="border-b border-slate-200 bg-white">
+      <SkipLink />
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <LocalizedLink to="/dashboard" className="shrink-0 rounded-md text-slate-900" aria-label={t("logoHome")}>
           <Logo />
