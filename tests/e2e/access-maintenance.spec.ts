@@ -6,15 +6,17 @@ const texts = {
     message:
       "We are carrying out maintenance. Signing in, signing up and the account area will be back shortly; the website stays available.",
     email: "E-mail",
-    password: "Password",
     submit: "Sign In",
+    title: "Down for maintenance",
+    website: "Back to the website",
   },
   de: {
     message:
       "Wir führen gerade Wartungsarbeiten durch. Anmeldung, Registrierung und Kontobereich sind in Kürze wieder verfügbar; die Website bleibt erreichbar.",
     email: "E-Mail",
-    password: "Passwort",
     submit: "Anmelden",
+    title: "Wartungsarbeiten",
+    website: "Zurück zur Website",
   },
 } as const;
 
@@ -54,16 +56,20 @@ for (const lang of ["en", "de"] as const) {
   test(`in maintenance, sign-in and the dashboard say so and the landing page stays up (${lang}) @phone`, async ({ page }) => {
     await page.goto(`${server.url}/${lang}/sign-in`);
     await expect(page.getByRole("alert").filter({ hasText: x.message })).toBeVisible();
+    // Nothing to submit: the notice takes the form's place.
+    await expect(page.getByLabel(x.email)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: x.submit, exact: true })).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
-
-    await page.getByLabel(x.email).fill("someone@example.com");
-    await page.getByLabel(x.password, { exact: true }).fill("correct horse battery");
-    await page.getByRole("button", { name: x.submit, exact: true }).click();
-    await expect(page.getByRole("alert").filter({ hasText: x.message })).toHaveCount(2);
 
     await page.goto(`${server.url}/${lang}/dashboard`);
     await expect(page.getByRole("alert")).toHaveText(new RegExp(x.message.replace(/[.;]/g, "\\$&")));
     await expect(page).toHaveURL(`${server.url}/${lang}/dashboard`);
+    await expect(page.getByRole("heading", { level: 1, name: x.title })).toBeVisible();
+    // The header keeps the logo and a way to the website.
+    await page.getByRole("banner").getByRole("link", { name: x.website }).click();
+    await expect(page).toHaveURL(`${server.url}/${lang}`);
+    await page.goBack();
+    await expect(page.getByRole("alert")).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
     const landing = await page.goto(`${server.url}/${lang}`);

@@ -222,6 +222,16 @@ export function SignInForm() {
     );
   }
 
+  // In maintenance nothing can be submitted: the notice takes the form's place.
+  if (state === "maintenance") {
+    return (
+      <AuthShell>
+        <StepHeading title={t("signIn.title")} autoFocus={false} />
+        <SessionCheckFailed inline maintenance onRetry={() => void session.refetch()} />
+      </AuthShell>
+    );
+  }
+
   if (method !== "password") {
     const Other = method === "code" ? EmailCodeSignIn : EmailLinkSignIn;
     return (
@@ -234,9 +244,7 @@ export function SignInForm() {
   return (
     <AuthShell>
       {/* A signed-in visitor whose session could not be read is offered a retry, not taken as signed out. */}
-      {sessionUnreadable(state) && (
-        <SessionCheckFailed inline maintenance={state === "maintenance"} onRetry={() => void session.refetch()} />
-      )}
+      {sessionUnreadable(state) && <SessionCheckFailed inline onRetry={() => void session.refetch()} />}
       <form onSubmit={submit} noValidate>
         <fieldset disabled={!hydrated} className="min-w-0 space-y-5">
           <StepHeading title={t("signIn.title")} subtitle={t("signIn.subtitle")} autoFocus={false} />

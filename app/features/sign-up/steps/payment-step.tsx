@@ -54,9 +54,9 @@ export function PaymentStep({
   return (
     <section aria-labelledby="payment-step-title" className="space-y-6">
       <div>
-        <h2 id="payment-step-title" className="text-2xl font-bold text-slate-900">
+        <h1 id="payment-step-title" className="text-2xl font-bold text-slate-900">
           {text("title")}
-        </h2>
+        </h1>
         <p className="mt-1 text-slate-600">{text("subtitle")}</p>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
@@ -74,7 +74,7 @@ export function PaymentStep({
         <dd className="font-semibold text-slate-900">{t("step.afterTrialValue")}</dd>
       </dl>
       <div>
-        <h3 className="text-sm font-semibold text-slate-900">{t("step.benefitsTitle")}</h3>
+        <h2 className="text-sm font-semibold text-slate-900">{t("step.benefitsTitle")}</h2>
         <ul className="mt-2 space-y-2">
           {BENEFITS.map((key) => (
             <li key={key} className="flex items-start gap-2 text-slate-700">
