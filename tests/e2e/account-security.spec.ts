@@ -121,6 +121,9 @@ for (const lang of ["en", "de"] as const) {
       await section.getByRole("button", { name: x.change }).click();
       await expect(section.getByRole("status")).toHaveText(x.changed, SLOW);
       expect(await axeViolations(page)).toEqual([]);
+      // The notice goes once the next action starts.
+      await section.getByLabel(x.current).fill("a");
+      await expect(section.getByText(x.changed)).toHaveCount(0);
 
       // The other browser's next page load finds no session.
       await other.goto(`/${lang}/account`);

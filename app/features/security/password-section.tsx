@@ -7,6 +7,7 @@ import { authErrorMessage } from "../../identity/errors";
 import { failureOf, unwrap } from "../../identity/failures";
 import { Button } from "../../ui";
 import { FormMessages } from "../../ui/form-alert";
+import { usePassingNotice } from "../../ui/use-passing-notice";
 import { AccountSection } from "../area/account-layout";
 import { PasswordField } from "../auth-shell/password-field";
 import { ReverificationCancelled, useReverification } from "./reverification";
@@ -22,7 +23,7 @@ export function PasswordSection({ security: state, reloadSecurity: reload }: Sec
   const [signOutOthers, setSignOutOthers] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const [done, setDone] = useState<string>();
+  const [done, setDone] = usePassingNotice();
   const change = state.hasPassword;
 
   const submit = async (e: FormEvent) => {
