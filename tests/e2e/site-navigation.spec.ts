@@ -97,6 +97,21 @@ test("back-to-top appears after 120 px and scrolls to the top", async ({ page })
   await expect(button).toHaveCount(0);
 });
 
+test("back-to-top steps aside while a button lies beneath it, such as the Enterprise card's, on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/en");
+  const sales = page.getByRole("link", { name: "Contact sales" });
+  // The card's button scrolled to the bottom right corner, where the back-to-top button floats.
+  await sales.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - (window.innerHeight - 24)));
+  const button = page.getByRole("button", { name: "Back to top" });
+  await expect(button).toHaveCSS("opacity", "0");
+  const tapped = await sales.evaluate((el) => el.contains(document.elementFromPoint(window.innerWidth - 48, window.innerHeight - 40)));
+  expect(tapped).toBe(true);
+  // Scrolled on to text, it is back.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(button).toHaveCSS("opacity", "1");
+});
+
 for (const lang of ["en", "de"] as const) {
   test(`back-to-top covers no text or button at the end of a phone page and stands out on the footer (${lang}) @phone`, async ({
     page,
