@@ -223,7 +223,8 @@ const ROWS: Row[] = [
   {
     route: "POST /api/create-checkout-session",
     request: (fx) => post("/api/create-checkout-session", { userId: fx.admin.id, planType: "pro" }),
-    status: { anonymous: 401, stranger: 403, guest: 403, member: 403, admin: 200 },
+    // The admin's subscription runs: the owner reaches the rule of one checkout at a time.
+    status: { anonymous: 401, stranger: 403, guest: 403, member: 403, admin: 409 },
     allowed: ["admin"],
   },
   {
@@ -235,13 +236,13 @@ const ROWS: Row[] = [
   {
     route: "GET /:lang/local-payments/checkout/:id",
     request: (fx) => get(fx.openCheckoutPath),
-    status: { anonymous: 303, stranger: 404, guest: 404, member: 404, admin: 200 },
+    status: { anonymous: 303, stranger: 404, guest: 404, member: 404, admin: 409 },
     allowed: ["admin"],
   },
   {
     route: "POST /:lang/local-payments/checkout/:id",
     request: (fx) => form(fx.openCheckoutPath, ""),
-    status: { anonymous: 303, stranger: 404, guest: 404, member: 404, admin: 303 },
+    status: { anonymous: 303, stranger: 404, guest: 404, member: 404, admin: 409 },
     allowed: ["admin"],
   },
   {
@@ -443,6 +444,13 @@ const ROWS: Row[] = [
     allowed: ["stranger", "guest", "member", "admin"],
   },
   {
+    // Each user reads their own security log.
+    route: "GET /api/account/security-events",
+    request: () => get("/api/account/security-events?page=1"),
+    status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "guest", "member", "admin"],
+  },
+  {
     // Another user's session (or none) is not found for the caller.
     route: "POST /api/account/devices/sign-out",
     request: () => post("/api/account/devices/sign-out", { id: "someone-elses-session" }),
@@ -567,9 +575,22 @@ const ROWS: Row[] = [
     allowed: ["stranger", "guest", "member", "admin"],
   },
   {
-    // The mailed link is the only key: an unknown one opens nothing for anyone.
+    // An old mailed link opens the export page, which hands nothing out by itself.
     route: "GET /api/data-export/:token",
     request: () => get("/api/data-export/an-unknown-token-of-enough-length"),
+    status: { anonymous: 303, stranger: 303, guest: 303, member: 303, admin: 303 },
+    allowed: [],
+  },
+  {
+    // The mailed link is the only key: an unknown one opens nothing for anyone.
+    route: "POST /api/data-export/check",
+    request: () => post("/api/data-export/check", { token: "an-unknown-token-of-enough-length" }),
+    status: { anonymous: 404, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/data-export/download",
+    request: () => post("/api/data-export/download", { token: "an-unknown-token-of-enough-length" }),
     status: { anonymous: 404, stranger: 404, guest: 404, member: 404, admin: 404 },
     allowed: [],
   },

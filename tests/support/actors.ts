@@ -60,13 +60,17 @@ export interface TeamFixture {
   invitationId: string;
   /** Another pending invitation, for the revocation through our route. */
   secondInvitationId: string;
-  /** An open (unconfirmed) checkout session of the admin. */
+  /** A checkout of the admin opened before their subscription and never confirmed. */
   openCheckoutPath: string;
 }
 
 /** A team with an admin, two members, a guest, a pending invitation, and a user from outside. */
 export async function teamFixture(server: TestServer, smtp: Smtp, teamName = "Alpha Recruiting"): Promise<TeamFixture> {
   const admin = await signedInUser(server, smtp, "Ada Admin");
+  // A checkout opened before the subscription and left open: only its owner may see it, and once
+  // the subscription runs it can no longer be confirmed.
+  const open = await server.fetch("/api/create-checkout-session", json({ userId: admin.id, planType: "pro" }, { cookie: admin.cookie }));
+  const openCheckoutPath = new URL(((await open.json()) as { url: string }).url).pathname;
   await subscribePro(server, admin, teamName);
   const teams = await (await server.fetch("/api/teams?kind=admin", { headers: { cookie: admin.cookie } })).json();
   const team = teams.items[0] as { id: string; name: string };
@@ -89,9 +93,6 @@ export async function teamFixture(server: TestServer, smtp: Smtp, teamName = "Al
     json({ email: `outsider-${crypto.randomUUID()}@example.com`, role: "guest", organizationId: team.id }, { cookie: admin.cookie }),
   );
   const { id: secondInvitationId } = (await second.json()) as { id: string };
-  // A trial may be converted early, so a second checkout stays open for the matrix.
-  const open = await server.fetch("/api/create-checkout-session", json({ userId: admin.id, planType: "pro" }, { cookie: admin.cookie }));
-  const openCheckoutPath = new URL(((await open.json()) as { url: string }).url).pathname;
   const adminMemberId = (
     await server.db
       .selectFrom("member")
