@@ -4,6 +4,7 @@
  */
 import type { ContactFieldErrors } from "./contact/fields";
 import type { ContactInput } from "./contact/schema";
+import type { WireCode } from "./error-codes";
 import type { OperatorRoutes } from "./operator";
 import type { PlanType } from "./plans";
 import type { SecurityEventPage } from "./security-log";
@@ -12,8 +13,8 @@ import type { EnrollmentMode, TeamPermission, TeamRole } from "./teams";
 
 export interface ApiErrorBody {
   message: string;
-  /** A stable code for errors a client reacts to, beside the translated message. */
-  code?: string;
+  /** The stable code of the refusal beside the translated message (core/error-codes.ts). */
+  code?: WireCode;
   /** Per-field messages of a refused form. */
   errors?: ContactFieldErrors;
 }

@@ -1,51 +1,53 @@
+import type { WireCode } from "../core/error-codes.js";
+
 /**
  * The server's error vocabulary: every refusal has a code, and this table is the one place that
  * gives each code its HTTP status and the catalog key of its message. Domain modules throw
- * `AppError`s with a code; the HTTP edge (server/http/errors.ts) turns them into `{ message }`
+ * `AppError`s with a code; the HTTP edge (server/http/errors.ts) turns them into `{ message, code }`
  * answers in the request's language.
  */
 export const ERRORS = {
-  badRequest: { status: 400, key: "errors:badRequest" },
-  malformedJson: { status: 400, key: "errors:malformedJson" },
-  invalidCharacters: { status: 400, key: "errors:invalidCharacters" },
-  unauthorized: { status: 401, key: "errors:unauthorized" },
-  forbidden: { status: 403, key: "errors:forbidden" },
-  crossSite: { status: 403, key: "errors:crossSite" },
-  notFound: { status: 404, key: "errors:notFound" },
-  methodNotAllowed: { status: 405, key: "errors:methodNotAllowed" },
+  badRequest: { status: 400, key: "errors:badRequest", code: "bad_request" },
+  malformedJson: { status: 400, key: "errors:malformedJson", code: "malformed_json" },
+  invalidCharacters: { status: 400, key: "errors:invalidCharacters", code: "invalid_characters" },
+  unauthorized: { status: 401, key: "errors:unauthorized", code: "unauthorized" },
+  forbidden: { status: 403, key: "errors:forbidden", code: "forbidden" },
+  crossSite: { status: 403, key: "errors:crossSite", code: "cross_site" },
+  notFound: { status: 404, key: "errors:notFound", code: "not_found" },
+  methodNotAllowed: { status: 405, key: "errors:methodNotAllowed", code: "method_not_allowed" },
   // The rest of the body is never read, so the connection cannot be reused.
-  payloadTooLarge: { status: 413, key: "errors:payloadTooLarge", headers: { Connection: "close" } },
-  unsupportedMediaType: { status: 415, key: "errors:unsupportedMediaType" },
-  tooManyRequests: { status: 429, key: "errors:tooManyRequests" },
-  internal: { status: 500, key: "errors:internal" },
-  unavailable: { status: 503, key: "errors:unavailable", headers: { "Retry-After": "5" } },
-  maintenance: { status: 503, key: "errors:maintenance", code: "MAINTENANCE", headers: { "Retry-After": "300" } },
+  payloadTooLarge: { status: 413, key: "errors:payloadTooLarge", code: "payload_too_large", headers: { Connection: "close" } },
+  unsupportedMediaType: { status: 415, key: "errors:unsupportedMediaType", code: "unsupported_media_type" },
+  tooManyRequests: { status: 429, key: "errors:tooManyRequests", code: "too_many_requests" },
+  internal: { status: 500, key: "errors:internal", code: "internal_error" },
+  unavailable: { status: 503, key: "errors:unavailable", code: "unavailable", headers: { "Retry-After": "5" } },
+  maintenance: { status: 503, key: "errors:maintenance", code: "maintenance", headers: { "Retry-After": "300" } },
   // Readiness probes (GET /readyz): the answer names the failing parts beside the message.
   notReady: { status: 503, key: "errors:notReady", code: "not_ready" },
   shuttingDown: { status: 503, key: "errors:shuttingDown", code: "shutting_down" },
 
-  invalidContact: { status: 400, key: "contact:form.invalid" },
-  contactTooManyRequests: { status: 429, key: "contact:tooManyRequests" },
+  invalidContact: { status: 400, key: "contact:form.invalid", code: "invalid_contact" },
+  contactTooManyRequests: { status: 429, key: "contact:tooManyRequests", code: "too_many_requests" },
 
-  authenticateToCheckout: { status: 401, key: "billing:errors.authenticateToCheckout" },
-  invalidCheckout: { status: 400, key: "billing:errors.invalidCheckout" },
-  otherUser: { status: 403, key: "billing:errors.otherUser" },
+  authenticateToCheckout: { status: 401, key: "billing:errors.authenticateToCheckout", code: "authenticate_to_checkout" },
+  invalidCheckout: { status: 400, key: "billing:errors.invalidCheckout", code: "invalid_checkout" },
+  otherUser: { status: 403, key: "billing:errors.otherUser", code: "other_user" },
   subscriptionRunning: { status: 409, key: "billing:errors.subscriptionRunning", code: "subscription_running" },
-  billingPermission: { status: 403, key: "billing:errors.billingPermission" },
-  noBillingAccount: { status: 404, key: "billing:errors.noBillingAccount" },
-  paymentFailed: { status: 502, key: "billing:errors.paymentFailed" },
-  portalFailed: { status: 502, key: "billing:errors.portalFailed" },
-  unknownProvider: { status: 404, key: "billing:errors.unknownProvider" },
-  badSignature: { status: 400, key: "billing:errors.badSignature" },
+  billingPermission: { status: 403, key: "billing:errors.billingPermission", code: "billing_permission" },
+  noBillingAccount: { status: 404, key: "billing:errors.noBillingAccount", code: "no_billing_account" },
+  paymentFailed: { status: 502, key: "billing:errors.paymentFailed", code: "payment_failed" },
+  portalFailed: { status: 502, key: "billing:errors.portalFailed", code: "portal_failed" },
+  unknownProvider: { status: 404, key: "billing:errors.unknownProvider", code: "unknown_provider" },
+  badSignature: { status: 400, key: "billing:errors.badSignature", code: "bad_signature" },
 
-  invalidImage: { status: 400, key: "account:errors.invalidImage" },
-  imageTooLarge: { status: 413, key: "account:errors.imageTooLarge", headers: { Connection: "close" } },
+  invalidImage: { status: 400, key: "account:errors.invalidImage", code: "invalid_image" },
+  imageTooLarge: { status: 413, key: "account:errors.imageTooLarge", code: "image_too_large", headers: { Connection: "close" } },
 
-  invalidTeamName: { status: 400, key: "billing:errors.teamName" },
-  teamsProOnly: { status: 403, key: "billing:errors.teamsProOnly" },
+  invalidTeamName: { status: 400, key: "billing:errors.teamName", code: "invalid_team_name" },
+  teamsProOnly: { status: 403, key: "billing:errors.teamsProOnly", code: "teams_pro_only" },
 
-  teamNotFound: { status: 404, key: "teams:errors.notFound" },
-  teamForbidden: { status: 403, key: "teams:errors.forbidden" },
+  teamNotFound: { status: 404, key: "teams:errors.notFound", code: "team_not_found" },
+  teamForbidden: { status: 403, key: "teams:errors.forbidden", code: "team_forbidden" },
   lastAdmin: { status: 403, key: "teams:errors.lastAdmin", code: "organization_minimum_permissions_needed" },
   membershipQuota: { status: 403, key: "teams:errors.membershipQuota", code: "organization_membership_quota_exceeded" },
   alreadyMember: { status: 409, key: "teams:errors.alreadyMember", code: "already_a_member_in_organization" },
@@ -79,7 +81,7 @@ export const ERRORS = {
   reverification: { status: 403, key: "auth:errors.reverification", code: "reverification" },
   reverificationIncorrect: { status: 400, key: "auth:errors.form_code_incorrect", code: "form_code_incorrect" },
   reverificationPasswordIncorrect: { status: 400, key: "auth:errors.form_password_incorrect", code: "form_password_incorrect" },
-  reverificationTooManyRequests: { status: 429, key: "auth:errors.TOO_MANY_REQUESTS", code: "TOO_MANY_REQUESTS" },
+  reverificationTooManyRequests: { status: 429, key: "auth:errors.too_many_requests", code: "too_many_requests" },
   passwordTooShort: { status: 400, key: "auth:errors.form_password_length_too_short", code: "form_password_length_too_short" },
   passwordTooLong: { status: 400, key: "auth:errors.form_password_size_in_bytes_exceeded", code: "form_password_size_in_bytes_exceeded" },
   passwordNotStrong: { status: 400, key: "auth:errors.form_password_not_strong_enough", code: "form_password_not_strong_enough" },
@@ -108,18 +110,22 @@ export const ERRORS = {
   exportLinkExpired: { status: 410, key: "account:errors.exportLinkExpired", code: "export_link_expired" },
   teamNotAdmin: { status: 409, key: "operator:errors.teamNotAdmin", code: "member_not_admin" },
   // Who may sign up (docs/decisions/126, 127, 128).
-  legalConsentRequired: { status: 400, key: "auth:errors.LEGAL_CONSENT_REQUIRED", code: "LEGAL_CONSENT_REQUIRED" },
-  notAllowedAccess: { status: 403, key: "auth:errors.NOT_ALLOWED_ACCESS", code: "NOT_ALLOWED_ACCESS" },
-  signUpRestricted: { status: 403, key: "auth:errors.SIGN_UP_RESTRICTED", code: "SIGN_UP_RESTRICTED" },
-  signUpWaitlist: { status: 403, key: "auth:errors.SIGN_UP_WAITLIST", code: "SIGN_UP_WAITLIST" },
-  waitlistClosed: { status: 404, key: "auth:errors.WAITLIST_CLOSED", code: "WAITLIST_CLOSED" },
-  waitlistInvalid: { status: 400, key: "auth:errors.WAITLIST_INVALID", code: "WAITLIST_INVALID" },
-  waitlistLinkInvalid: { status: 400, key: "auth:errors.WAITLIST_LINK_INVALID", code: "WAITLIST_LINK_INVALID" },
-  waitlistTooManyRequests: { status: 429, key: "auth:errors.TOO_MANY_REQUESTS", code: "TOO_MANY_REQUESTS" },
+  legalConsentRequired: { status: 400, key: "auth:errors.legal_consent_required", code: "legal_consent_required" },
+  notAllowedAccess: { status: 403, key: "auth:errors.not_allowed_access", code: "not_allowed_access" },
+  signUpRestricted: { status: 403, key: "auth:errors.sign_up_restricted", code: "sign_up_restricted" },
+  signUpWaitlist: { status: 403, key: "auth:errors.sign_up_waitlist", code: "sign_up_waitlist" },
+  waitlistClosed: { status: 404, key: "auth:errors.waitlist_closed", code: "waitlist_closed" },
+  waitlistInvalid: { status: 400, key: "auth:errors.waitlist_invalid", code: "waitlist_invalid" },
+  waitlistLinkInvalid: { status: 400, key: "auth:errors.waitlist_link_invalid", code: "waitlist_link_invalid" },
+  waitlistTooManyRequests: { status: 429, key: "auth:errors.too_many_requests", code: "too_many_requests" },
   // Phone numbers and text messages (docs/decisions/074, 075).
-  phoneInvalid: { status: 400, key: "auth:errors.form_param_format_invalid_phone", code: "form_param_format_invalid_phone" },
+  phoneInvalid: {
+    status: 400,
+    key: "auth:errors.form_param_format_invalid__phone_number",
+    code: "form_param_format_invalid__phone_number",
+  },
   phoneTaken: { status: 409, key: "auth:errors.phone_number_exists", code: "phone_number_exists" },
-  phoneAlreadyAdded: { status: 409, key: "auth:errors.form_identifier_exists_phone", code: "form_identifier_exists_phone" },
+  phoneAlreadyAdded: { status: 409, key: "auth:errors.form_identifier_exists__phone_number", code: "form_identifier_exists__phone_number" },
   phoneLimit: { status: 409, key: "auth:errors.phone_numbers_limit", code: "phone_numbers_limit" },
   phoneNotFound: { status: 404, key: "auth:errors.phone_number_not_found", code: "phone_number_not_found" },
   phoneNotVerified: { status: 409, key: "auth:errors.phone_number_not_verified", code: "phone_number_not_verified" },
@@ -138,23 +144,91 @@ export const ERRORS = {
   primaryEmailRemoval: { status: 409, key: "auth:errors.primary_email_removal", code: "primary_email_removal" },
   tooManyEmailAddresses: { status: 409, key: "auth:errors.too_many_email_addresses", code: "too_many_email_addresses" },
   identifierCodeIncorrect: { status: 400, key: "auth:errors.form_code_incorrect", code: "form_code_incorrect" },
-  identifierTooManyRequests: { status: 429, key: "auth:errors.TOO_MANY_REQUESTS", code: "TOO_MANY_REQUESTS" },
+  identifierTooManyRequests: { status: 429, key: "auth:errors.too_many_requests", code: "too_many_requests" },
   web3MissingIdentifier: { status: 400, key: "auth:errors.web3_missing_identifier", code: "web3_missing_identifier" },
   walletSignatureInvalid: { status: 400, key: "auth:errors.web3_signature_invalid", code: "web3_signature_invalid" },
   walletAddressInvalid: { status: 400, key: "auth:errors.web3_address_invalid", code: "web3_address_invalid" },
   walletExists: { status: 409, key: "auth:errors.form_identifier_exists__web3_wallet", code: "form_identifier_exists__web3_wallet" },
+  // The identity library's refusals in the product's words: server/auth/auth-errors.ts maps each of its
+  // codes (and those our rules throw through it) to a row. Its routes keep the library's status,
+  // except organization routes, which answer the row's; the status here is what the library answers.
+  userAlreadyExists: { status: 422, key: "auth:errors.user_already_exists", code: "user_already_exists" },
+  userAlreadyExistsOtherEmail: {
+    status: 422,
+    key: "auth:errors.user_already_exists_use_another_email",
+    code: "user_already_exists_use_another_email",
+  },
+  invalidEmailAddress: { status: 400, key: "auth:errors.invalid_email", code: "invalid_email" },
+  invalidEmailOrPassword: { status: 401, key: "auth:errors.invalid_email_or_password", code: "invalid_email_or_password" },
+  invalidUsernameOrPassword: { status: 401, key: "auth:errors.invalid_username_or_password", code: "invalid_username_or_password" },
+  signInEmailNotVerified: { status: 403, key: "auth:errors.email_not_verified", code: "email_not_verified" },
+  userNotFound: { status: 400, key: "auth:errors.user_not_found", code: "user_not_found" },
+  failedToCreateUser: { status: 422, key: "auth:errors.failed_to_create_user", code: "failed_to_create_user" },
+  failedToCreateSession: { status: 500, key: "auth:errors.failed_to_create_session", code: "failed_to_create_session" },
+  failedToGetSession: { status: 500, key: "auth:errors.failed_to_get_session", code: "failed_to_get_session" },
+  sessionExpired: { status: 401, key: "auth:errors.session_expired", code: "session_expired" },
+  sessionExists: { status: 409, key: "auth:errors.session_exists", code: "session_exists" },
+  invalidOtp: { status: 400, key: "auth:errors.invalid_otp", code: "invalid_otp" },
+  otpExpired: { status: 400, key: "auth:errors.otp_expired", code: "otp_expired" },
+  invalidOtpType: { status: 400, key: "auth:errors.invalid_otp_type", code: "invalid_otp_type" },
+  tooManyAttempts: { status: 403, key: "auth:errors.too_many_attempts", code: "too_many_attempts" },
+  tooManyAttemptsNewCode: {
+    status: 400,
+    key: "auth:errors.too_many_attempts_request_new_code",
+    code: "too_many_attempts_request_new_code",
+  },
+  validationError: { status: 400, key: "auth:errors.validation_error", code: "validation_error" },
+  missingField: { status: 400, key: "auth:errors.missing_field", code: "missing_field" },
+  firstNameRequired: { status: 400, key: "auth:errors.first_name_required", code: "first_name_required" },
+  nameTooLong: { status: 400, key: "auth:errors.form_param_max_length_exceeded", code: "form_param_max_length_exceeded" },
+  teamNameRequired: { status: 400, key: "auth:errors.team_name_required", code: "team_name_required" },
+  invalidToken: { status: 400, key: "auth:errors.invalid_token", code: "invalid_token" },
+  tokenExpired: { status: 400, key: "auth:errors.token_expired", code: "token_expired" },
+  providerNotFound: { status: 404, key: "auth:errors.provider_not_found", code: "provider_not_found" },
+  accountAlreadyLinked: { status: 400, key: "auth:errors.social_account_already_linked", code: "social_account_already_linked" },
+  failedToGetUserInfo: { status: 400, key: "auth:errors.failed_to_get_user_info", code: "failed_to_get_user_info" },
+  credentialAccountNotFound: { status: 400, key: "auth:errors.credential_account_not_found", code: "credential_account_not_found" },
+  // Unlinking an account the user does not have: no message of its own, the request is simply wrong.
+  accountNotFound: { status: 400, key: "errors:badRequest", code: "account_not_found" },
+  invalidOrigin: { status: 403, key: "auth:errors.invalid_origin", code: "invalid_origin" },
+  teamCreationForbidden: {
+    status: 403,
+    key: "auth:errors.you_are_not_allowed_to_create_a_new_organization",
+    code: "you_are_not_allowed_to_create_a_new_organization",
+  },
+  teamLimit: {
+    status: 403,
+    key: "auth:errors.you_have_reached_the_maximum_number_of_organizations",
+    code: "you_have_reached_the_maximum_number_of_organizations",
+  },
+  totpAlreadyEnabled: { status: 400, key: "auth:errors.totp_already_enabled", code: "totp_already_enabled" },
+  twoFactorNotEnabled: { status: 400, key: "auth:errors.two_factor_not_enabled", code: "two_factor_not_enabled" },
+  invalidTwoFactorCookie: { status: 401, key: "auth:errors.invalid_two_factor_cookie", code: "invalid_two_factor_cookie" },
+  accountLocked: { status: 403, key: "auth:errors.account_temporarily_locked", code: "account_temporarily_locked" },
+  bannedUser: { status: 403, key: "auth:errors.banned_user", code: "banned_user" },
+  usernameTaken: { status: 400, key: "auth:errors.form_identifier_exists__username", code: "form_identifier_exists__username" },
+  usernameLength: { status: 400, key: "auth:errors.form_username_invalid_length", code: "form_username_invalid_length" },
+  usernameCharacter: { status: 400, key: "auth:errors.form_username_invalid_character", code: "form_username_invalid_character" },
+  passwordPwnedSignIn: { status: 403, key: "auth:errors.form_password_pwned_sign_in", code: "form_password_pwned_sign_in" },
+  passkeyAlreadyExists: { status: 400, key: "auth:errors.passkey_already_exists", code: "passkey_already_exists" },
+  passkeyTimedOut: { status: 400, key: "auth:errors.passkey_timed_out", code: "passkey_timed_out" },
+  passkeyNotFound: { status: 400, key: "auth:errors.passkey_not_found", code: "passkey_not_found" },
+  passkeyAuthenticationFailed: { status: 401, key: "auth:errors.passkey_authentication_failed", code: "passkey_authentication_failed" },
+  passkeyRegistrationFailed: { status: 400, key: "auth:errors.passkey_registration_failed", code: "passkey_registration_failed" },
+  signInLinkExpired: { status: 400, key: "auth:errors.verification_link_expired", code: "verification_link_expired" },
+  signInLinkInvalid: { status: 400, key: "auth:errors.verification_link_invalid", code: "verification_link_invalid" },
   // Proof of work against bots (docs/decisions/129).
   captchaInvalid: { status: 400, key: "auth:errors.captcha_invalid", code: "captcha_invalid" },
   captchaUnavailable: { status: 503, key: "auth:errors.captcha_unavailable", code: "captcha_unavailable", headers: { "Retry-After": "5" } },
 } as const satisfies Record<string, ErrorAnswer>;
 
 export interface ErrorAnswer {
-  status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503;
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
   /** `namespace:key` of the message in locales/{lng}/. */
   key: string;
   headers?: Record<string, string>;
-  /** A stable code answered beside the message, for clients that react to this refusal. */
-  code?: string;
+  /** The stable code answered beside the message (core/error-codes.ts), for clients that react to it. */
+  code: WireCode;
 }
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -48,12 +48,12 @@ describe("request", () => {
   });
 
   it("throws the status, message, code and field errors of an error answer", async () => {
-    mockFetch(async () => json(400, { message: "Please check the form", code: "INVALID", errors: { email: "Refused" } }));
+    mockFetch(async () => json(400, { message: "Please check the form", code: "invalid_contact", errors: { email: "Refused" } }));
     const error = await request("POST /api/send-contact", { body: { name: "Ada", email: "x", company: "", website: "" } }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ApiRequestError);
-    expect(error).toMatchObject({ status: 400, message: "Please check the form", code: "INVALID", errors: { email: "Refused" } });
+    expect(error).toMatchObject({ status: 400, message: "Please check the form", code: "invalid_contact", errors: { email: "Refused" } });
   });
 
   it("throws an empty message for an answer that is not JSON, and passes a network failure on", async () => {

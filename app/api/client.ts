@@ -1,4 +1,5 @@
 import type { ApiErrorBody, ApiRoutes } from "../../core/api";
+import { type WireCode, wireCodeOf } from "../../core/error-codes";
 
 type Route = keyof ApiRoutes;
 type Answer<R extends Route> = ApiRoutes[R]["answer"];
@@ -22,14 +23,14 @@ type Args<R extends Route> = ApiRoutes[R] extends { body: unknown } | { file: un
  */
 export class ApiRequestError extends Error {
   readonly status: number;
-  readonly code?: string;
+  readonly code?: WireCode;
   readonly errors?: ApiErrorBody["errors"];
 
   constructor(status: number, body: Partial<ApiErrorBody> | null) {
     super(typeof body?.message === "string" ? body.message : "");
     this.name = "ApiRequestError";
     this.status = status;
-    this.code = typeof body?.code === "string" ? body.code : undefined;
+    this.code = wireCodeOf(body?.code);
     this.errors = body?.errors && typeof body.errors === "object" ? body.errors : undefined;
   }
 }

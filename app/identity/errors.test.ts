@@ -10,27 +10,34 @@ const t = i18n.getFixedT("de", "auth");
 
 describe("authErrorMessage", () => {
   it("translates a known code", () => {
-    expect(authErrorMessage(t, { code: "INVALID_OTP", status: 400 }, "signUp.verification.invalidCode")).toBe(
+    expect(authErrorMessage(t, { code: "invalid_otp", status: 400 }, "signUp.verification.invalidCode")).toBe(
       "Ungültiger Bestätigungscode",
     );
   });
-  it("uses the screen's fallback for an unknown code instead of the server's English", () => {
+  it("uses the screen's fallback for an unknown code, or one without an identity message, instead of the server's text", () => {
+    expect(authErrorMessage(t, { code: "bad_request", status: 400, message: "Bad request" }, "signUp.credentials.error")).toBe(
+      "Bei der Registrierung ist ein Fehler aufgetreten",
+    );
     expect(authErrorMessage(t, { code: "SOMETHING_NEW", status: 400, message: "English text" }, "signUp.credentials.error")).toBe(
       "Bei der Registrierung ist ein Fehler aufgetreten",
     );
   });
-  it("shows the catalogue's message for the library's codes", () => {
-    expect(authErrorMessage(t, { code: "INVALID_PASSWORD", status: 400 }, "signIn.error")).toBe(
+  it("shows the catalogue's message for the codes the server maps the library's to", () => {
+    expect(authErrorMessage(t, { code: "form_password_incorrect", status: 400 }, "signIn.error")).toBe(
       "Das Passwort ist falsch. Bitte versuchen Sie es erneut.",
     );
-    expect(authErrorMessage(t, { code: "INVALID_BACKUP_CODE", status: 401 }, "signIn.error")).toBe(
+    expect(authErrorMessage(t, { code: "form_code_incorrect", status: 401 }, "signIn.error")).toBe(
       "Der Code ist falsch. Bitte versuchen Sie es erneut.",
     );
     expect(authErrorMessage(t, { code: "form_password_pwned", status: 400 }, "signIn.error")).toMatch(/Datenleck/);
-    expect(authErrorMessage(t, { code: "USERNAME_TOO_LONG", status: 400 }, "signIn.error")).toBe("Ein Benutzername hat 3 bis 30 Zeichen.");
-    expect(authErrorMessage(t, { code: "INVALID_USERNAME", status: 400 }, "signIn.error")).toMatch(/nur Buchstaben, Ziffern/);
-    expect(authErrorMessage(t, { code: "USERNAME_IS_ALREADY_TAKEN", status: 400 }, "signIn.error")).toMatch(/vergeben/);
-    expect(authErrorMessage(t, { code: "NAME_TOO_LONG", status: 400 }, "signIn.error")).toMatch(/256 Zeichen/);
+    expect(authErrorMessage(t, { code: "form_username_invalid_length", status: 400 }, "signIn.error")).toBe(
+      "Ein Benutzername hat 3 bis 30 Zeichen.",
+    );
+    expect(authErrorMessage(t, { code: "form_username_invalid_character", status: 400 }, "signIn.error")).toMatch(
+      /nur Buchstaben, Ziffern/,
+    );
+    expect(authErrorMessage(t, { code: "form_identifier_exists__username", status: 400 }, "signIn.error")).toMatch(/vergeben/);
+    expect(authErrorMessage(t, { code: "form_param_max_length_exceeded", status: 400 }, "signIn.error")).toMatch(/256 Zeichen/);
   });
   it("finds the catalogue's message when the screen translates with another namespace first (the security page)", () => {
     const security = createInstance();
@@ -42,7 +49,7 @@ describe("authErrorMessage", () => {
       initAsync: false,
     });
     const st = security.getFixedT("en", ["security", "auth"]);
-    expect(authErrorMessage(st as never, { code: "INVALID_CODE", status: 401 }, "security:error")).toBe(
+    expect(authErrorMessage(st as never, { code: "form_code_incorrect", status: 401 }, "security:error")).toBe(
       "The code is incorrect. Please try again.",
     );
     expect(authErrorMessage(st as never, { code: "NEVER_HEARD_OF", status: 400 }, "security:error")).toBe("Something went wrong");

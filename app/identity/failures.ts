@@ -1,12 +1,16 @@
+import { type WireCode, wireCodeOf } from "../../core/error-codes";
 import type { AuthError } from "./errors";
 
 /** A refused identity call, thrown so that one `try` covers Better Auth's and our own calls. */
 export class SecurityCallError extends Error implements AuthError {
+  readonly code: WireCode | undefined;
+
   constructor(
-    readonly code: string | undefined,
+    code: unknown,
     readonly status: number | undefined,
   ) {
-    super(code ?? "error");
+    super(typeof code === "string" ? code : "error");
+    this.code = wireCodeOf(code);
     this.name = "SecurityCallError";
   }
 }

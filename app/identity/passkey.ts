@@ -5,6 +5,7 @@ import {
   startRegistration,
   WebAuthnAbortService,
 } from "@simplewebauthn/browser";
+import { type WireCode, wireCodeOf } from "../../core/error-codes";
 import { authClient } from "./client";
 import type { AuthError } from "./errors";
 
@@ -13,16 +14,19 @@ import type { AuthError } from "./errors";
  * sign-in page (by the button or the browser's autofill). Loaded only when needed (a dynamic
  * import), so neither the landing page nor the sign-in page's first screen carries it.
  *
- * Every failure is thrown as an `AuthError` whose code `errors.ts` maps to the catalogue's message:
- * the browser's refusals get the library's codes (REGISTRATION_CANCELLED, AUTH_CANCELLED,
- * PREVIOUSLY_REGISTERED) like the server's.
+ * Every failure is thrown as an `AuthError` with a wire code (core/error-codes.ts) that `errors.ts`
+ * turns into the catalogue's message: the server's answers carry one already, and the browser's
+ * refusals are given the one of the same meaning.
  */
 export class PasskeyError extends Error implements AuthError {
+  readonly code: WireCode | undefined;
+
   constructor(
-    readonly code: string | undefined,
+    code: unknown,
     readonly status: number | undefined = 400,
   ) {
-    super(code ?? "passkey");
+    super(typeof code === "string" ? code : "passkey");
+    this.code = wireCodeOf(code);
     this.name = "PasskeyError";
   }
 }
@@ -31,11 +35,12 @@ export class PasskeyError extends Error implements AuthError {
 const aborted = (error: unknown) =>
   (error as { code?: string }).code === "ERROR_CEREMONY_ABORTED" || (error as { name?: string }).name === "AbortError";
 
-function browserFailure(error: unknown, cancelled: string): never {
+function browserFailure(error: unknown, cancelled: WireCode): never {
   const code = (error as { code?: string }).code;
   const name = (error as { name?: string }).name;
   if (aborted(error)) throw new PasskeyError(cancelled);
-  if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError") throw new PasskeyError("PREVIOUSLY_REGISTERED");
+  if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError")
+    throw new PasskeyError("passkey_already_exists");
   // The browser does not tell a cancel from a timeout: one message says both.
   if (name === "NotAllowedError") throw new PasskeyError(cancelled);
   // A site served under an IP address or without HTTPS away from localhost: the browser offers no passkeys here.
@@ -63,7 +68,7 @@ export async function registerPasskey(name: string): Promise<void> {
   try {
     response = await startRegistration({ optionsJSON });
   } catch (error) {
-    browserFailure(error, "REGISTRATION_CANCELLED");
+    browserFailure(error, "passkey_registration_cancelled");
   }
   await call("/passkey/verify-registration", { method: "POST", body: { response, name } });
 }
@@ -88,7 +93,7 @@ export async function signInWithPasskey(autofill = false): Promise<boolean> {
   } catch (error) {
     // The autofill offer fails quietly (withdrawn, or a site the browser offers no passkeys for): the button is still there.
     if (autofill) return false;
-    browserFailure(error, "AUTH_CANCELLED");
+    browserFailure(error, "passkey_retrieval_cancelled");
   }
   await call("/passkey/verify-authentication", { method: "POST", body: { response } });
   return true;

@@ -9,7 +9,7 @@ describe("sessionState", () => {
   });
 
   it("tells maintenance from other failures", () => {
-    expect(sessionState({ data: null, isPending: false, error: { status: 503, code: "MAINTENANCE" } })).toBe("maintenance");
+    expect(sessionState({ data: null, isPending: false, error: { status: 503, code: "maintenance" } })).toBe("maintenance");
     expect(sessionState({ data: null, isPending: false, error: { status: 503, code: "OTHER" } })).toBe("unknown");
   });
 

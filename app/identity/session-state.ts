@@ -1,3 +1,5 @@
+import { wireCodeOf } from "../../core/error-codes";
+
 /** What the browser knows about the visitor's session: a failed read is not the same as none. */
 export type SessionState = "pending" | "signed-in" | "signed-out" | "unknown" | "maintenance";
 
@@ -21,7 +23,7 @@ export function sessionState({ data, isPending, error }: SessionRead): SessionSt
   if (data) return "signed-in";
   if (isPending) return "pending";
   // In maintenance the server cannot say whether there is a session; the screen says why.
-  if (error?.status === 503 && error.code === "MAINTENANCE") return "maintenance";
+  if (error?.status === 503 && wireCodeOf(error.code) === "maintenance") return "maintenance";
   if (error && error.status !== 401) return "unknown";
   return "signed-out";
 }

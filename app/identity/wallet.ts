@@ -1,4 +1,5 @@
 import type { WalletChallenge, WalletSummary } from "../../core/api";
+import { type WireCode, wireCodeOf } from "../../core/error-codes";
 import { request } from "../api/client";
 import { authClient } from "./client";
 import type { AuthError } from "./errors";
@@ -9,11 +10,14 @@ import type { AuthError } from "./errors";
  * Sign-In with Ethereum message; the wallet only signs it, so no Ethereum library is loaded here.
  */
 export class WalletError extends Error implements AuthError {
+  readonly code: WireCode | undefined;
+
   constructor(
-    readonly code: string | undefined,
+    code: unknown,
     readonly status: number | undefined = 400,
   ) {
-    super(code ?? "wallet");
+    super(typeof code === "string" ? code : "wallet");
+    this.code = wireCodeOf(code);
     this.name = "WalletError";
   }
 }

@@ -4,7 +4,7 @@ import type { DB } from "../db/database.js";
 import { type EmailRules, listed, normalizeEmail } from "./email-rules.js";
 
 /** The refusal of a sign-up the mode does not let in: the restricted-access or the waitlist screen. */
-export type SignUpRefusal = "SIGN_UP_RESTRICTED" | "SIGN_UP_WAITLIST";
+export type SignUpRefusal = "signUpRestricted" | "signUpWaitlist";
 
 /**
  * Whether an address may create an account under the operator's sign-up mode (docs/decisions/128).
@@ -32,7 +32,7 @@ export function signUpAccess(deps: { db: DB; mode: SignUpMode; rules: EmailRules
       .where("status", "=", "invited")
       .executeTakeFirst();
     if (letIn) return null;
-    return deps.mode === "restricted" ? "SIGN_UP_RESTRICTED" : "SIGN_UP_WAITLIST";
+    return deps.mode === "restricted" ? "signUpRestricted" : "signUpWaitlist";
   };
 }
 

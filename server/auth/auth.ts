@@ -9,18 +9,20 @@ import { PLAN_TYPES } from "../../core/plans.js";
 import { INVITATION_DAYS } from "../../core/teams.js";
 import { USERNAME_MAX, USERNAME_MIN, usernameProblem } from "../../core/username.js";
 import { emailAllowed, emailRulesOf, normalizeEmail } from "../access/email-rules.js";
-import { signUpAccess } from "../access/sign-up-access.js";
+import { type SignUpRefusal, signUpAccess } from "../access/sign-up-access.js";
 import { canCreateTeams } from "../billing/billing-service.js";
 import { botProtectionPlugin } from "../bot-protection/auth-plugin.js";
 import { type BotProtection, botProtection } from "../bot-protection/bot-protection.js";
 import type { Config } from "../config.js";
 import { domainOf } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
+import { AppError, ERRORS } from "../errors.js";
 import { requestLanguage } from "../i18n.js";
 import { ownerOfFurtherAddress } from "../identifiers/email-addresses.js";
 import { identifierRulesOf } from "../identifiers/last-identifier.js";
 import { AUTH_BASE_PATH, LIBRARY_PATH, OWN_AUTH_PATH, pathMatches, UNUSED_AUTH_PATHS } from "../identity-paths.js";
 import type { KeyValueStore } from "../kv.js";
+import { libraryError } from "../library-error.js";
 import { existingAccountMail } from "../mail/templates/existing-account.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
 import type { SendMail } from "../mail/transport.js";
@@ -156,19 +158,20 @@ export function createAuth({
             const oauth = ctx?.path && pathMatches(LIBRARY_PATH.callbackOAuth, ctx.path) ? await getOAuthState() : null;
             checkNameLengths(user);
             // Through Google a refusal returns to the page's error address with its code; by e-mail it is the answer.
-            const refuse = (code: string) => {
+            const refuse = (refusal: "notAllowedAccess" | SignUpRefusal) => {
+              const { code } = ERRORS[refusal];
               if (oauth?.errorURL) throw ctx?.redirect(`${oauth.errorURL}${oauth.errorURL.includes("?") ? "&" : "?"}error=${code}`);
-              return APIError.from("FORBIDDEN", { code, message: "Not allowed" });
+              return libraryError(new AppError(refusal));
             };
             // The Google route does not pass the request rules: its address is checked here.
-            if (!emailAllowed(emailRules, user.email)) throw refuse("NOT_ALLOWED_ACCESS");
+            if (!emailAllowed(emailRules, user.email)) throw refuse("notAllowedAccess");
             const normalizedEmail = normalizeEmail(user.email);
             // A sign-up by e-mail with a variant of an existing address never gets here (see the request
             // rules); through Google, a variant of another account's address is refused.
             const taken =
               (await db.selectFrom("user").select("id").where("normalizedEmail", "=", normalizedEmail).executeTakeFirst()) ??
               (await ownerOfFurtherAddress(db, user.email));
-            if (taken) throw refuse("NOT_ALLOWED_ACCESS");
+            if (taken) throw refuse("notAllowedAccess");
             const refusal = oauth ? await mayCreateAccount(user.email) : null;
             if (refusal) throw refuse(refusal);
             const source = oauth ?? user;

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import type { Logger } from "pino";
 import { type PasswordProblem, passwordProblem } from "../../core/password.js";
 import type { Config } from "../config.js";
+import type { ErrorCode } from "../errors.js";
 
 const require = createRequire(import.meta.url);
 /** Mozilla's list of the 50,000 most common passwords of 8+ characters, decoded once in memory. */
@@ -12,6 +13,14 @@ const commonPasswords = require("fxa-common-password-list") as { test(password: 
 export const BREACH_TIMEOUT_MS = 1500;
 
 export type NewPasswordProblem = PasswordProblem | "form_password_pwned";
+
+/** The refusal answered for each broken password rule. */
+export const PASSWORD_ERRORS: Record<NewPasswordProblem, ErrorCode> = {
+  form_password_length_too_short: "passwordTooShort",
+  form_password_size_in_bytes_exceeded: "passwordTooLong",
+  form_password_not_strong_enough: "passwordNotStrong",
+  form_password_pwned: "passwordPwned",
+};
 
 /** Whether the password is on the offline list of common passwords. */
 export function isCommonPassword(password: string): boolean {

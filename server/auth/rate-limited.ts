@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { ERRORS } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { messageOf } from "../http/errors.js";
 
@@ -10,6 +11,5 @@ export function translateRateLimit(c: Context<AppEnv>, res: Response): Response 
   // Only the limiter's answers carry its header; our own 429s (text message limits) are already translated.
   if (res.status !== 429 || !res.headers.has("x-retry-after")) return res;
   const retryAfter = res.headers.get("x-retry-after") ?? "60";
-  const message = messageOf(c, "tooManyRequests");
-  return c.json({ code: "TOO_MANY_REQUESTS", message }, 429, { "Retry-After": retryAfter });
+  return c.json({ code: ERRORS.tooManyRequests.code, message: messageOf(c, "tooManyRequests") }, 429, { "Retry-After": retryAfter });
 }

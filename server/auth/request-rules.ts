@@ -1,4 +1,4 @@
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { parseCookies } from "better-auth/cookies";
 import { z } from "zod";
 import { LANGUAGES } from "../../core/languages.js";
@@ -7,12 +7,16 @@ import { isTeamName, SLUG_MAX, SLUG_PATTERN, TEAM_NAME_MAX, TEAM_ROLES } from ".
 import { type EmailRules, emailAllowed, normalizeEmail } from "../access/email-rules.js";
 import type { SignUpAccess } from "../access/sign-up-access.js";
 import type { DB } from "../db/database.js";
-import { AppError } from "../errors.js";
+import { AppError, type ErrorCode } from "../errors.js";
 import { ownerOfFurtherAddress } from "../identifiers/email-addresses.js";
 import { ensureNotLastIdentifier, type Identifier, type IdentifierRules } from "../identifiers/last-identifier.js";
+<<<<<<< HEAD
 import { LIBRARY_PATH, TEAM_AUTH_PATH_PREFIX } from "../identity-paths.js";
+=======
+import { libraryError } from "../library-error.js";
+>>>>>>> 57559c6 (Error codes are one typed list: every refusal answers { message, code } with a snake_case wire code from core/error-codes.ts, identity-library codes reach the browser through one server table; decision 008)
 import { normalizeBackupCode } from "./backup-codes.js";
-import { isCommonPassword, type PasswordChecker } from "./password-policy.js";
+import { isCommonPassword, PASSWORD_ERRORS, type PasswordChecker } from "./password-policy.js";
 
 /** Our stored images' URLs (server/images/image-store.ts). */
 const STORED_IMAGE_URL = /^\/api\/images\/[0-9a-f]{64}\.webp$/;
@@ -56,7 +60,7 @@ const profileUpdate = userFields
   .refine((u) => (u.firstName === undefined) === (u.lastName === undefined), { path: ["lastName"] })
   .refine((u) => u.firstName === undefined || nameProblem(u.firstName, { required: true }) === null, {
     path: ["firstName"],
-    params: { code: "FIRST_NAME_REQUIRED" },
+    params: { refusal: "firstNameRequired" },
   });
 
 /** A sign-up by e-mail carries the explicit agreement to the terms and privacy policy. */
@@ -82,10 +86,11 @@ type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 const NAME_FIELDS = new Set(["name", "firstName", "lastName"]);
 
-/** The code the browser translates (the `auth` catalog) for the first broken rule. */
-function codeOf(issue: z.core.$ZodIssue, path: string): string {
+/** The refusal answered for the first broken rule. */
+function refusalOf(issue: z.core.$ZodIssue, path: string): ErrorCode {
   const field = issue.path.at(-1);
   if (issue.code === "too_big" && typeof field === "string" && NAME_FIELDS.has(field)) {
+<<<<<<< HEAD
     return path.startsWith(TEAM_AUTH_PATH_PREFIX) ? "TEAM_NAME_TOO_LONG" : "NAME_TOO_LONG";
   }
   if (issue.code === "too_big" && field === "teamName") return "TEAM_NAME_TOO_LONG";
@@ -95,6 +100,17 @@ function codeOf(issue: z.core.$ZodIssue, path: string): string {
   if (issue.code === "custom" && typeof issue.params?.code === "string") return issue.params.code;
   if (field === "slug") return "INVALID_SLUG";
   return "VALIDATION_ERROR";
+=======
+    return path.startsWith("/organization/") ? "teamNameTooLong" : "nameTooLong";
+  }
+  if (issue.code === "too_big" && field === "teamName") return "teamNameTooLong";
+  if (field === "legalConsent") return "legalConsentRequired";
+  if (path === "/email-otp/send-verification-otp") return "invalidOtpType";
+  if (issue.path[0] === "role") return "invalidRole";
+  if (issue.code === "custom" && issue.params?.refusal === "firstNameRequired") return "firstNameRequired";
+  if (field === "slug") return "invalidSlug";
+  return "validationError";
+>>>>>>> 57559c6 (Error codes are one typed list: every refusal answers { message, code } with a snake_case wire code from core/error-codes.ts, identity-library codes reach the browser through one server table; decision 008)
 }
 
 /**
@@ -106,7 +122,7 @@ async function refuseVerifiedAddress(ctx: AuthContext) {
   const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
   if (!email) return;
   const found = await ctx.context.internalAdapter.findUserByEmail(email);
-  if (found?.user.emailVerified) throw APIError.from("BAD_REQUEST", { code: "INVALID_OTP", message: "Invalid OTP" });
+  if (found?.user.emailVerified) throw libraryError(new AppError("invalidOtp"));
 }
 
 /** Where a request names an address for an account: the field that holds it, per path. */
@@ -126,10 +142,15 @@ async function applyEmailRules(ctx: AuthContext, db: DB, rules: EmailRules, sign
   const field = ctx.path ? ADDRESS_FIELDS[ctx.path] : undefined;
   const email = field && typeof ctx.body?.[field] === "string" ? (ctx.body[field] as string).trim().toLowerCase() : "";
   if (!field || !email.includes("@")) return;
-  if (!emailAllowed(rules, email)) throw APIError.from("FORBIDDEN", { code: "NOT_ALLOWED_ACCESS", message: "Not allowed" });
+  if (!emailAllowed(rules, email)) throw libraryError(new AppError("notAllowedAccess"));
   // The sign-up mode: who may create an account at all (docs/decisions/128).
+<<<<<<< HEAD
   const refusal = ctx.path === LIBRARY_PATH.signUpEmail ? await signUpAccess(email) : null;
   if (refusal) throw APIError.from("FORBIDDEN", { code: refusal, message: "Sign-up is not open to this address" });
+=======
+  const refusal = ctx.path === "/sign-up/email" ? await signUpAccess(email) : null;
+  if (refusal) throw libraryError(new AppError(refusal));
+>>>>>>> 57559c6 (Error codes are one typed list: every refusal answers { message, code } with a snake_case wire code from core/error-codes.ts, identity-library codes reach the browser through one server table; decision 008)
   const primaryOwner = await ctx.context.adapter.findOne<{ email: string }>({
     model: "user",
     where: [{ field: "normalizedEmail", value: normalizeEmail(email) }],
@@ -181,7 +202,7 @@ async function checkNewPassword(ctx: AuthContext, passwords: PasswordChecker) {
   const password = field ? ctx.body?.[field] : undefined;
   if (typeof password !== "string") return;
   const problem = await passwords.check(password);
-  if (problem) throw APIError.from("BAD_REQUEST", { code: problem, message: "The new password is not accepted" });
+  if (problem) throw libraryError(new AppError(PASSWORD_ERRORS[problem]));
 }
 
 /** The account a sign-in names (by e-mail address or username), if it exists. */
@@ -218,7 +239,7 @@ async function refuseSignedInAccount(ctx: AuthContext) {
   const now = new Date();
   const sessions = await ctx.context.internalAdapter.findSessions(tokens);
   if (sessions.some((s) => s.user.id === userId && s.session.expiresAt > now)) {
-    throw APIError.from("CONFLICT", { code: "session_exists", message: "You are already signed in" });
+    throw libraryError(new AppError("sessionExists"));
   }
 }
 
@@ -231,7 +252,7 @@ async function refuseUnverifiedCodeSignIn(ctx: AuthContext) {
   const userId = await signInUserId(ctx);
   if (!userId) return;
   const user = await ctx.context.internalAdapter.findUserById(userId);
-  if (!user?.emailVerified) throw APIError.from("BAD_REQUEST", { code: "INVALID_OTP", message: "Invalid OTP" });
+  if (!user?.emailVerified) throw libraryError(new AppError("invalidOtp"));
 }
 
 /**
@@ -247,7 +268,7 @@ async function refuseCommonPasswordSignIn(ctx: AuthContext) {
   const accounts = await ctx.context.internalAdapter.findAccounts(userId);
   const hash = accounts.find((a) => a.providerId === "credential")?.password;
   if (!hash || !(await ctx.context.password.verify({ hash, password }))) return;
-  throw APIError.from("FORBIDDEN", { code: "form_password_pwned_sign_in", message: "This password must be reset" });
+  throw libraryError(new AppError("passwordPwnedSignIn"));
 }
 
 /**
@@ -274,8 +295,13 @@ export const authRequestRules = (deps: {
     // A backup code is compared in its stored form, however it was typed.
     const backupCode = ctx.path === LIBRARY_PATH.verifyBackupCode && typeof ctx.body?.code === "string";
     if (backupCode) ctx.body = { ...ctx.body, code: normalizeBackupCode(ctx.body.code) };
+<<<<<<< HEAD
     if (ctx.path === LIBRARY_PATH.sendVerificationOTP && ctx.body?.type === "sign-in" && !deps.emailCodeSignIn) {
       throw APIError.from("BAD_REQUEST", { code: "INVALID_OTP_TYPE", message: "Invalid OTP type" });
+=======
+    if (ctx.path === "/email-otp/send-verification-otp" && ctx.body?.type === "sign-in" && !deps.emailCodeSignIn) {
+      throw libraryError(new AppError("invalidOtpType"));
+>>>>>>> 57559c6 (Error codes are one typed list: every refusal answers { message, code } with a snake_case wire code from core/error-codes.ts, identity-library codes reach the browser through one server table; decision 008)
     }
     if (ctx.path === LIBRARY_PATH.signInEmailOTP) {
       await refuseSignedInAccount(ctx);
@@ -320,14 +346,14 @@ async function guardIdentifierRemoval(ctx: AuthContext, db: DB, rules: Identifie
   if (removing.kind === "connected-account") {
     const account = await db.selectFrom("account").select("providerId").where("id", "=", removing.id).executeTakeFirst();
     if (account?.providerId === "credential") {
-      throw APIError.from("BAD_REQUEST", { code: "ACCOUNT_NOT_FOUND", message: "Not a connected account" });
+      throw libraryError(new AppError("accountNotFound"));
     }
   }
   try {
     await ensureNotLastIdentifier(db, session.user.id, removing, rules);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    throw APIError.from("CONFLICT", { code: "identification_deletion_failed", message: "The last way to sign in cannot be removed" });
+    throw libraryError(new AppError("identificationDeletionFailed"));
   }
 }
 
@@ -341,6 +367,5 @@ function checkFields(ctx: AuthContext) {
     return;
   }
   const [issue] = result.error.issues;
-  const field = issue?.path.join(".") || "body";
-  throw APIError.from("BAD_REQUEST", { code: issue ? codeOf(issue, ctx.path) : "VALIDATION_ERROR", message: `Invalid ${field}` });
+  throw libraryError(new AppError(issue ? refusalOf(issue, ctx.path) : "validationError"));
 }

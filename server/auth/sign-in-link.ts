@@ -6,8 +6,10 @@ import type { Logger } from "pino";
 import { z } from "zod";
 import type { SignInLinkState } from "../../core/api.js";
 import type { DB } from "../db/database.js";
+import { AppError } from "../errors.js";
 import { requestLanguage } from "../i18n.js";
 import { OWN_AUTH_PATH } from "../identity-paths.js";
+import { libraryError } from "../library-error.js";
 import { signInLinkMail } from "../mail/templates/sign-in-link.js";
 import type { SendMail } from "../mail/transport.js";
 
@@ -27,11 +29,7 @@ export const SIGN_IN_LINK_PATHS = [
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
-const refuse = (code: "verification_link_invalid" | "verification_link_expired") =>
-  APIError.from("BAD_REQUEST", {
-    code,
-    message: code === "verification_link_expired" ? "This sign-in link has expired" : "This sign-in link is not valid",
-  });
+const refuse = (refusal: "signInLinkInvalid" | "signInLinkExpired") => libraryError(new AppError(refusal));
 
 const tokenBody = z.object({ token: z.string().min(1).max(200) });
 
@@ -61,9 +59,9 @@ export function signInLink(deps: { db: DB; sendMail: SendMail; logger: Logger; b
       .where("expires_at", ">", new Date())
       .returning("user_id")
       .executeTakeFirst();
-    if (!used?.user_id) throw refuse("verification_link_invalid");
+    if (!used?.user_id) throw refuse("signInLinkInvalid");
     const user = await ctx.context.internalAdapter.findUserById(used.user_id);
-    if (!user?.emailVerified) throw refuse("verification_link_invalid");
+    if (!user?.emailVerified) throw refuse("signInLinkInvalid");
     const session = await ctx.context.internalAdapter.createSession(user.id);
     await setSessionCookie(ctx, { session, user });
     return ctx.json({ token: session.token, user: { id: user.id, email: user.email, name: user.name } });
@@ -82,8 +80,8 @@ export function signInLink(deps: { db: DB; sendMail: SendMail; logger: Logger; b
       .select(["id", "status", "expires_at", "user_id"])
       .where("token_hash", "=", hashOf(token))
       .executeTakeFirst();
-    if (!row) throw refuse("verification_link_invalid");
-    if (row.status === "pending" && row.expires_at <= new Date()) throw refuse("verification_link_expired");
+    if (!row) throw refuse("signInLinkInvalid");
+    if (row.status === "pending" && row.expires_at <= new Date()) throw refuse("signInLinkExpired");
     return row;
   }
 
@@ -141,8 +139,8 @@ export function signInLink(deps: { db: DB; sendMail: SendMail; logger: Logger; b
       }),
       completeSignInLink: createAuthEndpoint(OWN_AUTH_PATH.completeSignInLink, { method: "POST" }, async (ctx) => {
         const attempt = await attemptOf(ctx);
-        if (!attempt) throw refuse("verification_link_invalid");
-        if (attempt.status === "pending" && attempt.expires_at <= new Date()) throw refuse("verification_link_expired");
+        if (!attempt) throw refuse("signInLinkInvalid");
+        if (attempt.status === "pending" && attempt.expires_at <= new Date()) throw refuse("signInLinkExpired");
         const answer = await signIn(ctx, attempt.id, "verified");
         const cookie = ctx.context.createAuthCookie(ATTEMPT_COOKIE);
         ctx.setCookie(cookie.name, "", { ...cookie.attributes, maxAge: 0 });

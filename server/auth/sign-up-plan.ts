@@ -1,9 +1,10 @@
-import { APIError } from "better-auth/api";
 import type { Logger } from "pino";
 import { NAME_MAX } from "../../core/names.js";
 import type { PlanType } from "../../core/plans.js";
 import { isTeamName, TEAM_NAME_MAX } from "../../core/teams.js";
 import { characterCount } from "../../core/text.js";
+import { AppError } from "../errors.js";
+import { libraryError } from "../library-error.js";
 import { createTeam, type TeamDeps } from "../teams/create-team.js";
 
 /** What a sign-up stores about the chosen plan: the plan, and for pro the team to create. */
@@ -21,12 +22,11 @@ export interface SignUpPlan {
 export function signUpPlan(input: { planType?: unknown; teamName?: unknown }, opts: { requireTeamName: boolean }): SignUpPlan {
   const planType: PlanType = input.planType === "pro" ? "pro" : "individual";
   const typed = planType === "pro" && typeof input.teamName === "string" ? input.teamName.trim() : "";
-  if (characterCount(typed) > TEAM_NAME_MAX)
-    throw APIError.from("BAD_REQUEST", { code: "TEAM_NAME_TOO_LONG", message: "Team name is too long" });
+  if (characterCount(typed) > TEAM_NAME_MAX) throw libraryError(new AppError("teamNameTooLong"));
   // Only invisible characters count as no name.
   const teamName = isTeamName(typed) ? typed : null;
   if (planType === "pro" && !teamName && opts.requireTeamName) {
-    throw APIError.from("BAD_REQUEST", { code: "TEAM_NAME_REQUIRED", message: "Please enter a team name" });
+    throw libraryError(new AppError("teamNameRequired"));
   }
   const create = planType === "pro" && Boolean(teamName);
   return {
@@ -41,7 +41,7 @@ export function signUpPlan(input: { planType?: unknown; teamName?: unknown }, op
 export function checkNameLengths(user: { name?: unknown; firstName?: unknown; lastName?: unknown }): void {
   for (const value of [user.name, user.firstName, user.lastName]) {
     if (typeof value === "string" && characterCount(value) > NAME_MAX) {
-      throw APIError.from("BAD_REQUEST", { code: "NAME_TOO_LONG", message: "Names may have at most 256 characters" });
+      throw libraryError(new AppError("nameTooLong"));
     }
   }
 }

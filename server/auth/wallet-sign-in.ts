@@ -3,16 +3,15 @@ import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
 import type { DB } from "../db/database.js";
-import { AppError, ERRORS } from "../errors.js";
+import { AppError } from "../errors.js";
 import { requestLanguage } from "../i18n.js";
 import { type WalletDeps, walletChallenge, walletSignInUser } from "../identifiers/wallets.js";
 import { OWN_AUTH_PATH } from "../identity-paths.js";
+import { libraryError } from "../library-error.js";
 
 /** Our refusal as the library's error, so its answer carries our code (translated in auth-errors.ts). */
 function asApiError(error: unknown): never {
-  if (!(error instanceof AppError)) throw error;
-  const answer = ERRORS[error.code] as { status: number; code?: string };
-  throw new APIError(answer.status === 409 ? "CONFLICT" : "BAD_REQUEST", { code: answer.code ?? error.code, message: error.code });
+  throw error instanceof AppError ? libraryError(error) : error;
 }
 
 /**
@@ -56,7 +55,7 @@ export function walletSignIn(deps: { db: DB; baseUrl: string }) {
         async (ctx) => {
           const userId = await walletSignInUser(walletDeps(ctx.context), ctx.body.nonce, ctx.body.signature).catch(asApiError);
           const user = await ctx.context.internalAdapter.findUserById(userId);
-          if (!user) throw new APIError("BAD_REQUEST", { code: "web3_missing_identifier", message: "web3MissingIdentifier" });
+          if (!user) throw libraryError(new AppError("web3MissingIdentifier"));
           const session = await ctx.context.internalAdapter.createSession(userId);
           if (!session)
             throw new APIError("INTERNAL_SERVER_ERROR", { code: "FAILED_TO_CREATE_SESSION", message: "Failed to create session" });

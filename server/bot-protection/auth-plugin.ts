@@ -20,8 +20,7 @@ const SIGN_IN_NAME: Record<string, "email" | "username"> = {
 /** The refusal as Better Auth's captcha plugin answers it; the HTTP edge translates it by its code. */
 function refusal(error: AppError) {
   const answer = ERRORS[error.code];
-  const code = "code" in answer ? answer.code : error.code;
-  return new Response(JSON.stringify({ code, message: code }), {
+  return new Response(JSON.stringify({ code: answer.code, message: error.code, refusal: error.code }), {
     status: answer.status,
     headers: { "content-type": "application/json", ...("headers" in answer ? answer.headers : {}) },
   });

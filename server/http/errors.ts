@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
+import type { ApiErrorBody } from "../../core/api.js";
 import { isDatabaseUnavailable } from "../db/errors.js";
 import { AppError, ERRORS, type ErrorAnswer, type ErrorCode } from "../errors.js";
 import { SharedStateUnavailableError } from "../kv.js";
@@ -22,15 +23,18 @@ function unexpected(c: Context<AppEnv>, error: Error): AppError {
 }
 
 /**
- * The answer to anything a request handler throws (the app's onError): `{ message }` in the
- * request's language with the code's status, plus translated per-field `errors` for a refused form.
+ * The answer to anything a request handler throws (the app's onError): `{ message, code }`, the
+ * message in the request's language, with the row's status, plus translated per-field `errors` for a
+ * refused form.
  */
 export function errorResponse(error: Error, c: Context<AppEnv>): Response {
-  if (error instanceof HTTPException) return c.json({ message: error.message || messageOf(c, "internal") }, error.status);
+  if (error instanceof HTTPException) {
+    const code = error.status === 413 ? ERRORS.payloadTooLarge.code : error.status >= 500 ? ERRORS.internal.code : ERRORS.badRequest.code;
+    return c.json({ message: error.message || messageOf(c, "internal"), code }, error.status);
+  }
   const { code, data } = error instanceof AppError ? error : unexpected(c, error);
   const answer: ErrorAnswer = ERRORS[code];
-  const body: { message: string; code?: string; errors?: Record<string, string> } = { message: c.var.t(answer.key, data.params) };
-  if (answer.code) body.code = answer.code;
+  const body: ApiErrorBody = { message: c.var.t(answer.key, data.params), code: answer.code };
   if (data.fields) body.errors = Object.fromEntries(Object.entries(data.fields).map(([field, key]) => [field, c.var.t(key)]));
   return c.json(body, ERRORS[code].status, { ...answer.headers, ...data.headers });
 }

@@ -4,9 +4,10 @@ import { setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
 import { maskPhoneNumber, normalizePhoneNumber, PHONE_CODE_LENGTH } from "../../core/phone.js";
 import { checkCode, issueCode } from "../codes/one-time-codes.js";
-import { AppError, ERRORS } from "../errors.js";
+import { AppError } from "../errors.js";
 import { requestLanguage, serverT } from "../i18n.js";
 import { LIBRARY_PATH, OWN_AUTH_PATH } from "../identity-paths.js";
+import { libraryError } from "../library-error.js";
 import { SMS_CODE_MINUTES } from "../sms/messages.js";
 import {
   accountOfNumber,
@@ -28,19 +29,15 @@ const TWO_FACTOR_COOKIE = "two_factor";
 type EndpointContext = { headers?: Headers; request?: Request };
 
 /** Our refusal as the library's error, its message in the request's language (the browser shows it as answered). */
-function asApiError(error: unknown, ctx: EndpointContext): unknown {
-  if (!(error instanceof AppError)) return error;
-  const answer = ERRORS[error.code];
-  const t = serverT(requestLanguage(ctx.headers ?? new Headers()));
-  const code = "code" in answer ? answer.code : error.code;
-  return new APIError(answer.status as never, { code, message: t(answer.key, error.data.params) }, error.data.headers);
+function asApiError(error: unknown): unknown {
+  return error instanceof AppError ? libraryError(error) : error;
 }
 
 async function ours<T>(ctx: EndpointContext, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw asApiError(error, ctx);
+    throw asApiError(error);
   }
 }
 
@@ -89,14 +86,14 @@ export function phoneNumbers(deps: PhoneDeps) {
         { method: "POST", body: z.object({ phoneNumber: phoneNumberField, code: z.string().max(16) }) },
         async (ctx) => {
           const phoneNumber = normalizePhoneNumber(ctx.body.phoneNumber);
-          if (!phoneNumber) throw asApiError(new AppError("phoneInvalid"), ctx);
+          if (!phoneNumber) throw libraryError(new AppError("phoneInvalid"));
           const code = ctx.body.code.trim();
           // A wrong code and a number without an account get the same answer, and so do used-up codes of either.
           const check = await checkCode(db, signInCodeOf(phoneNumber), code, { digits: PHONE_CODE_LENGTH });
-          if (check === "locked") throw asApiError(new AppError("codeTooManyAttempts"), ctx);
+          if (check === "locked") throw libraryError(new AppError("codeTooManyAttempts"));
           const userId = check === "valid" ? await accountOfNumber(db, phoneNumber) : null;
           const user = userId ? await ctx.context.internalAdapter.findUserById(userId) : null;
-          if (!user) throw asApiError(new AppError("phoneCodeIncorrect"), ctx);
+          if (!user) throw libraryError(new AppError("phoneCodeIncorrect"));
           // The library's own session creation: bans, the session hooks and the cookie as for any sign-in.
           const session = await ctx.context.internalAdapter.createSession(user.id);
           if (!session)

@@ -4,7 +4,7 @@ import type { AccountSecurity } from "../../core/api.js";
 import { deleteAccount } from "../account/delete-account.js";
 import { listSecurityEvents, recordsSecurityEvent } from "../account/security-log.js";
 import type { Auth } from "../auth/auth.js";
-import type { NewPasswordProblem, PasswordChecker } from "../auth/password-policy.js";
+import { PASSWORD_ERRORS, type PasswordChecker } from "../auth/password-policy.js";
 import {
   hasPassword,
   isRecentlyVerified,
@@ -17,21 +17,13 @@ import {
 import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { Config } from "../config.js";
 import type { DB } from "../db/database.js";
-import { AppError, type ErrorCode } from "../errors.js";
+import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { readJson } from "../http/errors.js";
 import { rateLimit } from "../http/rate-limit.js";
 import type { KeyValueStore } from "../kv.js";
 import type { SendMail } from "../mail/transport.js";
 import { hasAuthenticator } from "../phone/phone-numbers.js";
-
-/** The refusal answered for each broken password rule. */
-const PASSWORD_ERRORS: Record<NewPasswordProblem, ErrorCode> = {
-  form_password_length_too_short: "passwordTooShort",
-  form_password_size_in_bytes_exceeded: "passwordTooLong",
-  form_password_not_strong_enough: "passwordNotStrong",
-  form_password_pwned: "passwordPwned",
-};
 
 const answerBody = z.object({ answer: z.string().min(1).max(1024) });
 const passwordBody = z.object({ newPassword: z.string().max(1024) });

@@ -75,7 +75,7 @@ async function refuseFirstSessionRead(page: Page) {
   await page.route("**/api/auth/get-session*", (route) => {
     if (refused) return route.fallback();
     refused = true;
-    return route.fulfill({ status: 429, headers: { "retry-after": "60" }, json: { code: "TOO_MANY_REQUESTS", message: "Too many" } });
+    return route.fulfill({ status: 429, headers: { "retry-after": "60" }, json: { code: "too_many_requests", message: "Too many" } });
   });
 }
 

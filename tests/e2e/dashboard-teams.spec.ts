@@ -126,7 +126,7 @@ test.describe("dashboard teams", () => {
     await expect(page.getByText("Upgrade to Pro to create teams")).toBeVisible();
     const viaTeams = await apiPost("/api/teams", { name: "Sneaky" }, user);
     expect(viaTeams.status).toBe(403);
-    expect(await viaTeams.json()).toEqual({ message: "Upgrade to Pro to create teams" });
+    expect(await viaTeams.json()).toEqual({ message: "Upgrade to Pro to create teams", code: "teams_pro_only" });
     const viaAuth = await apiPost("/api/auth/organization/create", { name: "Sneaky", slug: "sneaky" }, user);
     expect(viaAuth.status).toBe(403);
   });

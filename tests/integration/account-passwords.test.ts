@@ -183,7 +183,7 @@ describe.each(DATABASE_KINDS)("new passwords on %s", (kind) => {
       json({ currentPassword: "not the password", newPassword: "a new long password" }, { cookie: user.cookie }),
     );
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toMatchObject({ code: "INVALID_PASSWORD" });
+    expect(await wrong.json()).toMatchObject({ code: "form_password_incorrect" });
 
     const changed = await server.fetch(
       "/api/auth/change-password",

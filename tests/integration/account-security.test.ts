@@ -157,7 +157,7 @@ describe.each(DATABASE_KINDS)("account security on %s", (kind) => {
     const third = await passwordStep(user.email);
     const reused = await server.fetch("/api/auth/two-factor/verify-backup-code", json({ code: backupCodes[0] }, { cookie: third.cookie }));
     expect(reused.status).toBe(401);
-    expect(await reused.json()).toMatchObject({ code: "INVALID_BACKUP_CODE" });
+    expect(await reused.json()).toMatchObject({ code: "form_code_incorrect" });
 
     // New codes replace all the old ones.
     const regenerate = await server.fetch("/api/auth/two-factor/generate-backup-codes", json({ password: PASSWORD }, { cookie }));

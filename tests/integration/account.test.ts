@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)("account area on %s", (kind) => {
       expect(row).toEqual({ firstName: "Augusta Ada", lastName: "King", name: "Augusta Ada King" });
       const blank = await update(user, { firstName: "   ", lastName: "King" });
       expect(blank.status).toBe(400);
-      expect((await blank.json()).code).toBe("FIRST_NAME_REQUIRED");
+      expect((await blank.json()).code).toBe("first_name_required");
       expect((await update(user, { firstName: "A".repeat(257), lastName: "" })).status).toBe(400);
       expect((await update(user, { firstName: "A".repeat(256), lastName: "" })).status).toBe(200);
     });
@@ -67,11 +67,11 @@ describe.each(DATABASE_KINDS)("account area on %s", (kind) => {
     it("accepts 3 to 30 letters, digits and underscores and refuses anything else", async () => {
       const user = await signedInUser(server, smtp);
       for (const [username, code] of [
-        ["ab", "USERNAME_TOO_SHORT"],
-        ["a".repeat(31), "USERNAME_TOO_LONG"],
-        ["ada.lovelace", "INVALID_USERNAME"],
-        ["ada-lovelace", "INVALID_USERNAME"],
-        ["adä", "INVALID_USERNAME"],
+        ["ab", "form_username_invalid_length"],
+        ["a".repeat(31), "form_username_invalid_length"],
+        ["ada.lovelace", "form_username_invalid_character"],
+        ["ada-lovelace", "form_username_invalid_character"],
+        ["adä", "form_username_invalid_character"],
       ]) {
         const res = await update(user, { username });
         expect({ username, status: res.status, code: (await res.json()).code }).toEqual({ username, status: 400, code });
@@ -91,14 +91,14 @@ describe.each(DATABASE_KINDS)("account area on %s", (kind) => {
       expect((await update(ada, { username: `lovelace_${kind}` })).status).toBe(200);
       const taken = await update(mallory, { username: `LOVELACE_${kind}` });
       expect(taken.status).toBe(400);
-      expect((await taken.json()).code).toBe("USERNAME_IS_ALREADY_TAKEN");
+      expect((await taken.json()).code).toBe("form_identifier_exists__username");
 
       const byName = await signIn({ username: `Lovelace_${kind}`, password: PASSWORD });
       expect(byName.status).toBe(200);
       expect((await byName.json()).user.id).toBe(ada.id);
       const wrong = await signIn({ username: `lovelace_${kind}`, password: "wrong password" });
       expect(wrong.status).toBe(401);
-      expect((await wrong.json()).code).toBe("INVALID_USERNAME_OR_PASSWORD");
+      expect((await wrong.json()).code).toBe("invalid_username_or_password");
     });
   });
 
@@ -134,7 +134,7 @@ describe.each(DATABASE_KINDS)("account area on %s", (kind) => {
       const user = await signedInUser(server, smtp);
       const tooLarge = await upload(user, new Uint8Array(10 * 1024 * 1024 + 1), "image/png");
       expect(tooLarge.status).toBe(413);
-      expect(await tooLarge.json()).toEqual({ message: "The image must be smaller than 10 MB." });
+      expect(await tooLarge.json()).toEqual({ message: "The image must be smaller than 10 MB.", code: "image_too_large" });
       const text = await upload(user, new Blob(["just some text, renamed to photo.png"], { type: "image/png" }), "image/png");
       expect(text.status).toBe(400);
       expect((await text.json()).message).toBe("Choose a JPG, PNG, GIF or WEBP image.");
@@ -272,7 +272,7 @@ describe.each(DATABASE_KINDS)("account area on %s", (kind) => {
     it("answers a visitor's device list with 401, not an empty list", async () => {
       const res = await server.fetch("/api/auth/multi-session/list-device-sessions");
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ message: "You need to be signed in" });
+      expect(await res.json()).toEqual({ message: "You need to be signed in", code: "unauthorized" });
     });
   });
 });

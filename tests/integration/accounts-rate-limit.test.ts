@@ -38,7 +38,7 @@ describe.each(DATABASE_KINDS)("rate limits on %s", (kind) => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await blocked.json()).toEqual({
-      code: "TOO_MANY_REQUESTS",
+      code: "too_many_requests",
       message: "Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.",
     });
     // Another client is not affected.

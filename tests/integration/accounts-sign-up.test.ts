@@ -79,12 +79,12 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
     const email = `pro-${kind}@example.com`;
     const blank = await signUp({ name: "Alan Turing", email, planType: "pro", teamName: "   " });
     expect(blank.status).toBe(400);
-    expect(await blank.json()).toMatchObject({ code: "TEAM_NAME_REQUIRED" });
+    expect(await blank.json()).toMatchObject({ code: "team_name_required" });
 
     const res = await signUp({ name: "Alan Turing", email, planType: "pro", teamName: "  Bletchley Recruiting " });
     expect(res.status).toBe(200);
     const before = await (await server.fetch("/api/auth/sign-in/email", post({ email, password: "correct horse battery" }))).json();
-    expect(before.code).toBe("EMAIL_NOT_VERIFIED");
+    expect(before.code).toBe("email_not_verified");
 
     const cookie = await verify(email);
     const { user } = await session(cookie);
@@ -126,14 +126,14 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
     const code = codeIn(await smtp.waitFor(email));
     const wrong = await server.fetch("/api/auth/email-otp/verify-email", post({ email, otp: code === "123456" ? "654321" : "123456" }));
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).code).toBe("INVALID_OTP");
+    expect((await wrong.json()).code).toBe("invalid_otp");
 
     // Ten minutes later the code has expired.
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11 * 60 * 1000 });
     try {
       const expired = await server.fetch("/api/auth/email-otp/verify-email", post({ email, otp: code }));
       expect(expired.status).toBe(400);
-      expect((await expired.json()).code).toBe("OTP_EXPIRED");
+      expect((await expired.json()).code).toBe("otp_expired");
     } finally {
       vi.useRealTimers();
     }
@@ -184,7 +184,7 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
     for (const otp of ["000000", "123456", "424242"]) {
       const attempt = await server.fetch("/api/auth/email-otp/verify-email", post({ email, otp }));
       expect(attempt.status).toBe(400);
-      expect((await attempt.json()).code).toBe("INVALID_OTP");
+      expect((await attempt.json()).code).toBe("invalid_otp");
       expect(sessionCookie(attempt)).toBeUndefined();
     }
 

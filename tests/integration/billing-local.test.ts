@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
   it("refuses a checkout without a session, and one for another user", async () => {
     const anonymous = await checkout(null, { userId: "someone", planType: "pro" });
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toEqual({ message: "User must be authenticated to checkout" });
+    expect(await anonymous.json()).toEqual({ message: "User must be authenticated to checkout", code: "authenticate_to_checkout" });
 
     const user = await signedInUser(server, smtp);
     const other = await checkout(user, { userId: "another-user-id", planType: "pro" }, "de");
@@ -204,7 +204,7 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
       }),
     });
     expect(forged.status).toBe(400);
-    expect(await forged.json()).toEqual({ message: "The webhook signature is not valid." });
+    expect(await forged.json()).toEqual({ message: "The webhook signature is not valid.", code: "bad_signature" });
     expect((await server.fetch("/api/webhooks/stripe", { method: "POST", body: "{}" })).status).toBe(404);
 
     const now = Math.floor(Date.now() / 1000);
@@ -235,7 +235,7 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
     const individual = await signedInUser(server, smtp);
     const denied = await server.fetch("/api/teams", json({ name: "Nope" }, { cookie: individual.cookie }));
     expect(denied.status).toBe(403);
-    expect(await denied.json()).toEqual({ message: "Upgrade to Pro to create teams" });
+    expect(await denied.json()).toEqual({ message: "Upgrade to Pro to create teams", code: "teams_pro_only" });
     const direct = await server.fetch("/api/auth/organization/create", json({ name: "Nope", slug: "nope" }, { cookie: individual.cookie }));
     expect(direct.status).toBe(403);
     expect((await direct.json()).message).toBeTruthy();
@@ -288,7 +288,10 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
       headers: { authorization: `Bearer ${member.token}` },
     });
     expect(memberPortal.status).toBe(403);
-    expect(await memberPortal.json()).toEqual({ message: "You do not have permissions to manage billing for this organization." });
+    expect(await memberPortal.json()).toEqual({
+      message: "You do not have permissions to manage billing for this organization.",
+      code: "billing_permission",
+    });
 
     const adminPortal = await server.fetch(`/api/create-portal-session?organizationId=${team.id}`, {
       method: "POST",

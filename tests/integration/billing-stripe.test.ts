@@ -141,7 +141,7 @@ describe.each(DATABASE_KINDS)("billing with Stripe (against a local double) on %
     stripeDouble.failOnce();
     const res = await server.fetch("/api/create-checkout-session", json({ userId: user.id, planType: "pro" }, { cookie: user.cookie }));
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ message: "Payment process failed" });
+    expect(await res.json()).toEqual({ message: "Payment process failed", code: "payment_failed" });
   });
 
   it("activates the trial from a signed checkout.session.completed and creates the team", async () => {
@@ -218,7 +218,7 @@ describe.each(DATABASE_KINDS)("billing with Stripe (against a local double) on %
     expect(unsigned.status).toBe(400);
     const wrongSecret = await send({ type: "customer.subscription.created", object: {} }, "whsec_someone_else");
     expect(wrongSecret.status).toBe(400);
-    expect(await wrongSecret.json()).toEqual({ message: "The webhook signature is not valid." });
+    expect(await wrongSecret.json()).toEqual({ message: "The webhook signature is not valid.", code: "bad_signature" });
 
     const payload = JSON.stringify({ id: "evt_t", type: "customer.subscription.created", created: 1, data: { object: {} } });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });

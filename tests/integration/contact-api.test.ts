@@ -175,6 +175,7 @@ describe.each(DATABASE_KINDS)("POST /api/send-contact on %s", (kind) => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       message: "Bitte prüfen Sie das Formular und versuchen Sie es erneut",
+      code: "invalid_contact",
       errors: {
         name: "Bitte geben Sie Ihren Namen ein (mindestens 2 Zeichen)",
         email: "Bitte geben Sie eine gültige E-Mail-Adresse ein",

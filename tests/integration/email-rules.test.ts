@@ -11,7 +11,7 @@ const signUp = (server: TestServer, email: string, name = "Ada Lovelace") =>
 
 async function expectRefused(res: Response) {
   expect(res.status).toBe(403);
-  expect(await res.json()).toMatchObject({ code: "NOT_ALLOWED_ACCESS" });
+  expect(await res.json()).toMatchObject({ code: "not_allowed_access" });
 }
 
 describe.each(DATABASE_KINDS)("e-mail rules on %s", (kind) => {

@@ -36,7 +36,7 @@ describe.each(DATABASE_KINDS)("legal consent on %s", (kind) => {
         json({ name: "No Consent", email, password: PASSWORD, legalConsent }, { "x-language": lang }),
       );
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ code: "LEGAL_CONSENT_REQUIRED", message });
+      expect(await res.json()).toEqual({ code: "legal_consent_required", message });
       expect(await stored(email)).toBeUndefined();
     }
   });

@@ -21,7 +21,7 @@ const SWITCH_DELAY = { timeout: 15_000, interval: 250 };
 async function expectMaintenance(res: Response, lang: "en" | "de" = "en") {
   expect(res.status).toBe(503);
   expect(res.headers.get("retry-after")).toBe("300");
-  expect(await res.json()).toEqual({ code: "MAINTENANCE", message: MESSAGE[lang] });
+  expect(await res.json()).toEqual({ code: "maintenance", message: MESSAGE[lang] });
 }
 
 describe.each(DATABASE_KINDS)("maintenance mode switched in the database on %s", (kind) => {

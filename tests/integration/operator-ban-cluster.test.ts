@@ -53,6 +53,6 @@ describe.skipIf(!redisUrl || !postgres)("a ban on one instance, with PostgreSQL 
     expect(await session(b, userCookie)).toBeNull();
     const refused = await post(b, "/api/auth/sign-in/email", { email: "banned@example.com", password: PASSWORD });
     expect(refused.status).toBe(403);
-    expect((await refused.json()).code).toBe("BANNED_USER");
+    expect((await refused.json()).code).toBe("banned_user");
   });
 });

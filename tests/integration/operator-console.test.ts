@@ -147,7 +147,7 @@ describe.each(DATABASE_KINDS)("the operator console's API on %s", (kind) => {
     expect((await server.fetch("/api/auth/get-session", { headers: as(user) }).then((r) => r.json())) ?? null).toBeNull();
     const signIn = await server.fetch("/api/auth/sign-in/email", json({ email: user.email, password: "correct horse battery" }));
     expect(signIn.status).toBe(403);
-    expect((await signIn.json()).code).toBe("BANNED_USER");
+    expect((await signIn.json()).code).toBe("banned_user");
 
     const detail = await (await call(operator, { method: "GET", path: `/api/admin/users/${user.id}` })).json();
     expect(detail).toMatchObject({ banned: true, banReason: "Spam invitations", banExpires: null, sessions: [] });

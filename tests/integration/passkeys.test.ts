@@ -109,7 +109,7 @@ describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
     // A passkey used without its PIN or biometrics (only presence) is refused.
     const presenceOnly = await signIn(authenticator, { userVerified: false });
     expect(presenceOnly.status).toBe(401);
-    expect(await presenceOnly.json()).toMatchObject({ code: "AUTHENTICATION_FAILED" });
+    expect(await presenceOnly.json()).toMatchObject({ code: "passkey_authentication_failed" });
     expect(cookiesOf(presenceOnly).some((c) => c.includes("session_token="))).toBe(false);
   });
 
@@ -117,11 +117,11 @@ describe.each(DATABASE_KINDS)("passkeys on %s", (kind) => {
     const stranger = new SoftwareAuthenticator(server.url);
     const unknown = await signIn(stranger);
     expect(unknown.status).toBe(401);
-    expect(await unknown.json()).toMatchObject({ code: "PASSKEY_NOT_FOUND" });
+    expect(await unknown.json()).toMatchObject({ code: "passkey_not_found" });
 
     const noChallenge = await server.fetch(`${A}/verify-authentication`, json({ response: stranger.authenticate({ challenge: "x" }) }));
     expect(noChallenge.status).toBe(400);
-    expect(await noChallenge.json()).toMatchObject({ code: "CHALLENGE_NOT_FOUND" });
+    expect(await noChallenge.json()).toMatchObject({ code: "passkey_timed_out" });
   });
 
   it("needs a recently verified session to add or remove a passkey; renaming needs only a session; others' passkeys stay untouched", async () => {

@@ -85,7 +85,7 @@ describe.each(DATABASE_KINDS)("phone numbers on %s", (kind) => {
       const res = await send("POST", "/api/account/phone-numbers", user, { phoneNumber });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({
-        code: "form_param_format_invalid_phone",
+        code: "form_param_format_invalid__phone_number",
         message: "Please enter the phone number in international format, starting with + and the country code (e.g. +49 151 23456789).",
       });
     }
@@ -101,7 +101,10 @@ describe.each(DATABASE_KINDS)("phone numbers on %s", (kind) => {
 
     const again = await send("POST", "/api/account/phone-numbers", ada, { phoneNumber: number.typed });
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ code: "form_identifier_exists_phone", message: "This phone number is already on your account." });
+    expect(await again.json()).toEqual({
+      code: "form_identifier_exists__phone_number",
+      message: "This phone number is already on your account.",
+    });
 
     const taken = await send("POST", "/api/account/phone-numbers", bob, { phoneNumber: number.e164 }, "de");
     expect(taken.status).toBe(409);
@@ -250,6 +253,9 @@ describe.each(DATABASE_KINDS)("phone numbers on %s", (kind) => {
       headers: { "content-type": "application/json", "x-language": "de" },
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: "form_param_format_invalid_phone", message: expect.stringMatching(/^Bitte geben Sie/) });
+    expect(await res.json()).toMatchObject({
+      code: "form_param_format_invalid__phone_number",
+      message: expect.stringMatching(/^Bitte geben Sie/),
+    });
   });
 });

@@ -722,8 +722,11 @@ describe.each(DATABASE_KINDS)("authorization matrix on %s", (kind) => {
 
   it("answers refusals in the caller's language", async () => {
     const row = ROWS.find((r) => r.route === "POST /api/teams") as Row;
-    expect(await (await send(row, "stranger", "de")).json()).toEqual({ message: "Wechseln Sie zu Pro, um Teams zu erstellen" });
-    expect(await (await send(row, "anonymous", "de")).json()).toEqual({ message: "Sie müssen angemeldet sein" });
+    expect(await (await send(row, "stranger", "de")).json()).toEqual({
+      message: "Wechseln Sie zu Pro, um Teams zu erstellen",
+      code: "teams_pro_only",
+    });
+    expect(await (await send(row, "anonymous", "de")).json()).toEqual({ message: "Sie müssen angemeldet sein", code: "unauthorized" });
     const leave = ROWS.find((r) => r.route === "POST /api/auth/organization/leave") as Row;
     expect(await (await send(leave, "admin", "de")).json()).toEqual({
       message: "Ein Team braucht mindestens einen Admin. Machen Sie zuerst ein anderes Mitglied zum Admin.",

@@ -43,11 +43,11 @@ describe.each(DATABASE_KINDS)("guessing e-mailed codes on %s", (kind) => {
     for (let i = 0; i < ALLOWED_ATTEMPTS; i++) {
       const res = await verify(wrong(code, i));
       expect(res.status).toBe(400);
-      expect((await res.json()).code).toBe("INVALID_OTP");
+      expect((await res.json()).code).toBe("invalid_otp");
     }
     const locked = await verify(code);
     expect(locked.status).toBe(403);
-    expect(await locked.json()).toMatchObject({ code: "TOO_MANY_ATTEMPTS", message: expect.any(String) });
+    expect(await locked.json()).toMatchObject({ code: "too_many_attempts", message: expect.any(String) });
     expect(locked.headers.get("set-cookie") ?? "").not.toMatch(/session_token=[^;]+/);
     // The code is gone for good, not just for a while.
     expect((await verify(code)).status).toBe(400);

@@ -109,7 +109,7 @@ describe.each(DATABASE_KINDS)("cross-site request forgery on %s", (kind) => {
 
   it("names the refusal in the request's language", async () => {
     const res = await send(TARGETS[0] as Target, { origin: "https://evil.example", "x-language": "de" });
-    expect(await res.json()).toEqual({ message: "Diese Anfrage muss von dieser Website kommen" });
+    expect(await res.json()).toEqual({ message: "Diese Anfrage muss von dieser Website kommen", code: "cross_site" });
   });
 
   it("still serves clients without cookies or origin: a script posting the contact form, a bearer token, the provider's webhook", async () => {

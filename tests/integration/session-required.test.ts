@@ -230,7 +230,10 @@ describe.each(DATABASE_KINDS)("routes that need a session, for a visitor without
       const res = await server.fetch(target, { method, ...init });
       expect({ body: label, status: res.status }).toEqual({ body: label, status: 401 });
       expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-      expect({ body: label, answer: await res.json() }).toEqual({ body: label, answer: { message: row.message ?? SIGNED_OUT } });
+      expect({ body: label, answer: await res.json() }).toEqual({
+        body: label,
+        answer: { message: row.message ?? SIGNED_OUT, code: row.message ? "authenticate_to_checkout" : "unauthorized" },
+      });
     }
   });
 
@@ -248,14 +251,14 @@ describe.each(DATABASE_KINDS)("routes that need a session, for a visitor without
 
   it("answers in the visitor's language", async () => {
     const res = await server.fetch("/api/auth/organization/create", { method: "POST", headers: { "x-language": "de" } });
-    expect(await res.json()).toEqual({ message: "Sie müssen angemeldet sein" });
+    expect(await res.json()).toEqual({ message: "Sie müssen angemeldet sein", code: "unauthorized" });
   });
 
   it("leaves cross-site requests to the origin check, which refuses them with 403", async () => {
     const foreign = { ...JSON_TYPE, origin: "https://evil.example" };
     const ours = await server.fetch("/api/teams", { method: "POST", headers: foreign, body: "{" });
     expect(ours.status).toBe(403);
-    expect(await ours.json()).toEqual({ message: "This request must come from this site" });
+    expect(await ours.json()).toEqual({ message: "This request must come from this site", code: "cross_site" });
     const identity = await server.fetch("/api/auth/update-user", {
       method: "POST",
       headers: { ...foreign, cookie: "better-auth.session_token=forged.signature" },

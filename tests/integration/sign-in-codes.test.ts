@@ -121,7 +121,7 @@ describe.each(DATABASE_KINDS)("sign-in by e-mailed code and link, and the second
     for (const email of [stranger, unverified]) {
       const res = await server.fetch("/api/auth/sign-in/email-otp", json({ email, otp: "123456" }));
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ code: "INVALID_OTP" });
+      expect(await res.json()).toMatchObject({ code: "invalid_otp" });
     }
     expect(await server.db.selectFrom("user").select("id").where("email", "=", stranger).executeTakeFirst()).toBeUndefined();
     const row = await server.db.selectFrom("user").select("emailVerified").where("email", "=", unverified).executeTakeFirstOrThrow();

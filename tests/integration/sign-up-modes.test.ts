@@ -37,7 +37,7 @@ describe.each(DATABASE_KINDS)("sign-up modes on %s", (kind) => {
       const res = await server.fetch("/api/waitlist", json({ email: "someone@outside.test" }, { "x-language": "de" }));
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({
-        code: "WAITLIST_CLOSED",
+        code: "waitlist_closed",
         message: "Derzeit gibt es keine Warteliste: Die Registrierung ist offen.",
       });
     });
@@ -81,7 +81,7 @@ describe.each(DATABASE_KINDS)("sign-up modes on %s", (kind) => {
         .join("; ");
       const back = await server.fetch(callback.slice(server.url.length), { headers: { cookie: cookies } });
       expect(back.status).toBe(302);
-      expect(back.headers.get("location")).toBe("/en/sign-up?oauth=error&error=SIGN_UP_RESTRICTED");
+      expect(back.headers.get("location")).toBe("/en/sign-up?oauth=error&error=sign_up_restricted");
       expect(back.headers.getSetCookie().some((c) => c.includes("session_token=") && !c.includes("Max-Age=0"))).toBe(false);
       expect(await server.db.selectFrom("user").select("id").where("email", "=", identity.email).executeTakeFirst()).toBeUndefined();
     });
@@ -95,7 +95,7 @@ describe.each(DATABASE_KINDS)("sign-up modes on %s", (kind) => {
       ] as const) {
         const res = await signUp(server, email, { "x-language": lang });
         expect(res.status).toBe(403);
-        expect(await res.json()).toEqual({ code: "SIGN_UP_RESTRICTED", message });
+        expect(await res.json()).toEqual({ code: "sign_up_restricted", message });
       }
       expect(await server.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
     });
@@ -149,7 +149,7 @@ describe.each(DATABASE_KINDS)("sign-up modes on %s", (kind) => {
       expect(await (await server.fetch("/api/site-config")).json()).toMatchObject({ signUpMode: "waitlist" });
       const res = await signUp(server, `early-${randomUUID()}@outside.test`, from({ "x-language": "de" }));
       expect(res.status).toBe(403);
-      expect(await res.json()).toMatchObject({ code: "SIGN_UP_WAITLIST", message: expect.stringMatching(/^Die Registrierung ist nur/) });
+      expect(await res.json()).toMatchObject({ code: "sign_up_waitlist", message: expect.stringMatching(/^Die Registrierung ist nur/) });
     });
 
     it("stores an address once per mailbox, mails one confirmation link, and confirms it", async () => {
@@ -192,15 +192,15 @@ describe.each(DATABASE_KINDS)("sign-up modes on %s", (kind) => {
       const wrong = await server.fetch("/api/waitlist/confirm", json({ token: "x".repeat(43) }, from({ "x-language": "de" })));
       expect(wrong.status).toBe(400);
       expect(await wrong.json()).toMatchObject({
-        code: "WAITLIST_LINK_INVALID",
+        code: "waitlist_link_invalid",
         message: expect.stringMatching(/^Dieser Bestätigungslink/),
       });
       const malformed = await server.fetch("/api/waitlist", json({ email: "not an address" }, from()));
       expect(malformed.status).toBe(400);
-      expect(await malformed.json()).toEqual({ code: "WAITLIST_INVALID", message: "Please enter a valid e-mail address." });
+      expect(await malformed.json()).toEqual({ code: "waitlist_invalid", message: "Please enter a valid e-mail address." });
       const disposable = await server.fetch("/api/waitlist", json({ email: "someone@mailinator.com" }, from()));
       expect(disposable.status).toBe(403);
-      expect(await disposable.json()).toMatchObject({ code: "NOT_ALLOWED_ACCESS" });
+      expect(await disposable.json()).toMatchObject({ code: "not_allowed_access" });
     });
 
     it("limits joining per client address", async () => {
@@ -211,7 +211,7 @@ describe.each(DATABASE_KINDS)("sign-up modes on %s", (kind) => {
         statuses.push(res.status);
         if (res.status === 429) {
           expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-          expect((await res.json()).code).toBe("TOO_MANY_REQUESTS");
+          expect((await res.json()).code).toBe("too_many_requests");
         }
       }
       expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);

@@ -179,7 +179,7 @@ describe("not found", () => {
   it("answers unknown API routes with JSON", async () => {
     const res = await server.fetch("/api/nothing", { method: "POST" });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ message: "Not found" });
+    expect(await res.json()).toEqual({ message: "Not found", code: "not_found" });
   });
 
   it("refuses other methods on pages with JSON", async () => {

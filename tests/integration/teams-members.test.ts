@@ -239,9 +239,15 @@ describe.each(DATABASE_KINDS)("a team's members, invitations and billing on %s",
     await addMember(server, admin, fred, teamId);
     const refused = await server.fetch(`/api/teams/${teamId}/billing`, { headers: as(fred, { "x-language": "de" }) });
     expect(refused.status).toBe(403);
-    expect(await body(refused)).toEqual({ message: "Sie haben keine Berechtigung, die Abrechnung dieser Organisation zu verwalten." });
+    expect(await body(refused)).toEqual({
+      message: "Sie haben keine Berechtigung, die Abrechnung dieser Organisation zu verwalten.",
+      code: "billing_permission",
+    });
     const enRefused = await server.fetch(`/api/teams/${teamId}/billing`, { headers: as(fred) });
-    expect(await body(enRefused)).toEqual({ message: "You do not have permissions to manage billing for this organization." });
+    expect(await body(enRefused)).toEqual({
+      message: "You do not have permissions to manage billing for this organization.",
+      code: "billing_permission",
+    });
 
     // Once Ada's subscription has ended, she may step down; Eve, the next admin, then pays.
     await server.db.updateTable("billing_subscription").set({ status: "canceled" }).where("user_id", "=", admin.id).execute();

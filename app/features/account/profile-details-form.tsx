@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { nameProblem } from "../../../core/names";
 import { usernameProblem } from "../../../core/username";
 import { authClient, type Session } from "../../identity/client";
-import { authErrorMessage } from "../../identity/errors";
+import { authErrorMessage, errorCode } from "../../identity/errors";
 import { Button, TextField } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
 
@@ -52,7 +52,7 @@ export function ProfileDetailsForm({ session, onSaved }: { session: Session; onS
     } as Parameters<typeof authClient.updateUser>[0]);
     setBusy(false);
     if (error) {
-      if (error.code === "USERNAME_IS_ALREADY_TAKEN") return setErrors({ username: t("profile.errors.usernameTaken") });
+      if (errorCode(error) === "form_identifier_exists__username") return setErrors({ username: t("profile.errors.usernameTaken") });
       return setAlert(authErrorMessage(t as never, error, "account:profile.errors.failed"));
     }
     await onSaved();

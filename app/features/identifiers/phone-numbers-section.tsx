@@ -62,7 +62,7 @@ export function PhoneNumbersSection({ reverification }: { reverification: Accoun
   const add = async (e: FormEvent) => {
     e.preventDefault();
     // The same rule as the server's, so a typo is pointed out before anything is sent.
-    if (!normalizePhoneNumber(input)) return setFieldError(t("auth:errors.form_param_format_invalid_phone"));
+    if (!normalizePhoneNumber(input)) return setFieldError(t("auth:errors.form_param_format_invalid__phone_number"));
     setFieldError(undefined);
     let added: PhoneNumberSummary | undefined;
     const ok = await run(async () => {

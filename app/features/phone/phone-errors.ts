@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { ApiRequestError } from "../../api/client";
-import { authErrorMessage } from "../../identity/errors";
+import { authErrorMessage, errorCode } from "../../identity/errors";
 import { failureOf } from "../../identity/failures";
 
 /**
@@ -9,7 +9,6 @@ import { failureOf } from "../../identity/failures";
  */
 export function phoneErrorMessage(t: TFunction, failure: unknown, fallbackKey = "phone:section.error"): string {
   if (failure instanceof ApiRequestError && failure.message) return failure.message;
-  const { code } = failureOf(failure);
-  if (code === "sms_too_many_requests") return t("auth:errors.sms_too_many_requests");
+  if (errorCode(failureOf(failure)) === "sms_too_many_requests") return t("auth:errors.sms_too_many_requests");
   return authErrorMessage(t as never, failureOf(failure), fallbackKey);
 }

@@ -28,7 +28,7 @@ export function PhoneSignInForm({ onResult, onBack }: { onResult: (result: Phone
     e?.preventDefault();
     const normalized = normalizePhoneNumber(number);
     if (!number.trim()) return setError(t("phone:signIn.required"));
-    if (!normalized) return setError(t("auth:errors.form_param_format_invalid_phone"));
+    if (!normalized) return setError(t("auth:errors.form_param_format_invalid__phone_number"));
     setBusy(true);
     setError(undefined);
     setNotice(undefined);

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { WireCode } from "../../../core/error-codes";
 import { request } from "../../api/client";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { authErrorMessage, errorCode } from "../../identity/errors";
@@ -16,7 +17,7 @@ export function DeleteAccountSection({ security }: SecuritySectionProps) {
   const { guarded, dialog } = useReverification(security.reverification);
   const [phrase, setPhrase] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; code?: string }>();
+  const [error, setError] = useState<{ message: string; code?: WireCode }>();
   const expected = t("security:delete.phrase");
 
   const submit = async (e: FormEvent) => {

@@ -5,7 +5,7 @@ import type { SignInAnswer } from "../../../core/api";
 import { isUsernameIdentifier } from "../../../core/username";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
-import { type AuthError, authErrorMessage } from "../../identity/errors";
+import { type AuthError, authErrorMessage, errorCode } from "../../identity/errors";
 import { continueWithGoogle, useAuthProviders } from "../../identity/google";
 import { SessionCheckFailed } from "../../identity/session-check-failed";
 import { sessionState, sessionUnreadable } from "../../identity/session-state";
@@ -92,7 +92,7 @@ export function SignInForm() {
     setBusy(true);
     const identifier = email.trim();
     let { data, error: failure } = await attempt(identifier);
-    if (failure?.code === "captcha_invalid") {
+    if (errorCode(failure) === "captcha_invalid") {
       // Asked for the first time on this page: the same attempt goes again once the check is solved.
       bots.start();
       ({ data, error: failure } = await attempt(identifier));
@@ -101,15 +101,16 @@ export function SignInForm() {
       setBusy(false);
       // A wrong password: the next attempts may be asked for a proof of work, so it starts solving now.
       if (failure.status === 401) bots.start();
-      if (failure.code === "EMAIL_NOT_VERIFIED" && !isUsernameIdentifier(identifier)) {
+      const code = errorCode(failure);
+      if (code === "email_not_verified" && !isUsernameIdentifier(identifier)) {
         // Not locked out: a fresh code goes out and the wizard's verification step takes over.
         await authClient.emailOtp.sendVerificationOtp({ email: email.trim(), type: "email-verification" });
         navigate(`/${lang}/sign-up`, { state: { verifyEmail: email.trim() } satisfies VerifyEmailState });
         return;
       }
       const down = !failure.status || failure.status >= 502;
-      if (down && failure.code !== "MAINTENANCE" && failure.code !== "captcha_unavailable") return setError(t("signIn.notReady"));
-      setMustReset(failure.code === "form_password_pwned_sign_in");
+      if (down && code !== "maintenance" && code !== "captcha_unavailable") return setError(t("signIn.notReady"));
+      setMustReset(code === "form_password_pwned_sign_in");
       return setError(authErrorMessage(t, failure, "signIn.error"));
     }
     const challenge = data as { twoFactorRedirect?: boolean; twoFactorMethods?: string[] } | null;

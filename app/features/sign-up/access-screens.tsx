@@ -92,7 +92,7 @@ export function WaitlistScreen({ email: initialEmail = "", token }: { email?: st
     e.preventDefault();
     setError(undefined);
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
-      setFieldError(t("errors.WAITLIST_INVALID"));
+      setFieldError(t("errors.waitlist_invalid"));
       return;
     }
     setBusy(true);

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { wireCodeOf } from "../../../core/error-codes";
 import { splitName } from "../../../core/names";
 import { useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
-import { authErrorMessage } from "../../identity/errors";
+import { authErrorMessage, errorCode } from "../../identity/errors";
 import { continueWithGoogle } from "../../identity/google";
 import { SessionCheckFailed } from "../../identity/session-check-failed";
 import { sessionState, sessionUnreadable } from "../../identity/session-state";
@@ -145,10 +146,10 @@ export function SignUpWizard() {
     }
     if (oauth === "error" || (oauth === "complete" && !user)) {
       go(2, { replace: true });
-      const code = params.get("error");
-      if (code === "SIGN_UP_RESTRICTED") setRefused("restricted");
-      else if (code === "SIGN_UP_WAITLIST") setRefused("waitlist");
-      setErrors({ 2: code === "NOT_ALLOWED_ACCESS" ? t("errors.NOT_ALLOWED_ACCESS") : t("google.failed") });
+      const code = wireCodeOf(params.get("error"));
+      if (code === "sign_up_restricted") setRefused("restricted");
+      else if (code === "sign_up_waitlist") setRefused("waitlist");
+      setErrors({ 2: code === "not_allowed_access" ? t("errors.not_allowed_access") : t("google.failed") });
     } else if (user) {
       const target = stepForSignedInUser(user);
       if (target === "dashboard" && oauth === "complete") return void toDashboard();
@@ -249,8 +250,8 @@ export function SignUpWizard() {
       fetchOptions: { headers },
     });
     setBusy(false);
-    if (error?.code === "SIGN_UP_RESTRICTED") return setRefused("restricted");
-    if (error?.code === "SIGN_UP_WAITLIST") return setRefused("waitlist");
+    if (errorCode(error) === "sign_up_restricted") return setRefused("restricted");
+    if (errorCode(error) === "sign_up_waitlist") return setRefused("waitlist");
     if (error) return fail(4, authErrorMessage(t, error, "signUp.credentials.error"));
     go(5);
   };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
+import { wireCodeOf } from "../../../core/error-codes";
 import { primaryRole } from "../../../core/teams";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
@@ -85,7 +86,7 @@ function Answer({ invitationId, email }: { invitationId: string; email: string }
           setLoad({
             state: "refused",
             message: refused?.message || t("errors.invitationNotFound"),
-            otherAddress: refused?.code === "invitation_for_other_address",
+            otherAddress: wireCodeOf(refused?.code) === "invitation_for_other_address",
           });
       },
       () => !cancelled && setLoad({ state: "refused", message: t("invitation.failed"), otherAddress: false }),
