@@ -22,6 +22,8 @@ export const WIRE_CODES = [
   "internal_error",
   "unavailable",
   "maintenance",
+  "not_ready",
+  "shutting_down",
   // Contact and billing.
   "invalid_contact",
   "authenticate_to_checkout",

@@ -171,7 +171,6 @@ export const ERRORS = {
   invalidOtp: { status: 400, key: "auth:errors.invalid_otp", code: "invalid_otp" },
   otpExpired: { status: 400, key: "auth:errors.otp_expired", code: "otp_expired" },
   invalidOtpType: { status: 400, key: "auth:errors.invalid_otp_type", code: "invalid_otp_type" },
-  tooManyAttempts: { status: 403, key: "auth:errors.too_many_attempts", code: "too_many_attempts" },
   tooManyAttemptsNewCode: {
     status: 400,
     key: "auth:errors.too_many_attempts_request_new_code",

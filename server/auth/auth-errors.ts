@@ -47,7 +47,7 @@ export const LIBRARY_ERRORS: Record<string, ErrorCode> = {
   INVALID_OTP: "invalidOtp",
   OTP_EXPIRED: "otpExpired",
   INVALID_OTP_TYPE: "invalidOtpType",
-  TOO_MANY_ATTEMPTS: "tooManyAttempts",
+  TOO_MANY_ATTEMPTS: "codeTooManyAttempts",
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "tooManyAttemptsNewCode",
   INVALID_CODE: "reverificationIncorrect",
   INVALID_BACKUP_CODE: "reverificationIncorrect",
@@ -134,7 +134,8 @@ export async function normalizeAuthError(c: Context<AppEnv>, res: Response): Pro
   const { code: _, message: __, refusal, params, ...rest } = body;
   const row = isErrorCode(refusal) ? refusal : libraryCode ? LIBRARY_ERRORS[libraryCode] : undefined;
   let status = res.status;
-  if (c.req.path.startsWith(`${AUTH_BASE_PATH}${TEAM_AUTH_PATH_PREFIX}`)) status = row ? ERRORS[row].status : organizationStatus(status, libraryCode);
+  if (c.req.path.startsWith(`${AUTH_BASE_PATH}${TEAM_AUTH_PATH_PREFIX}`))
+    status = row ? ERRORS[row].status : organizationStatus(status, libraryCode);
   const answer = row ?? byStatus(status);
   const headers = new Headers(res.headers);
   headers.delete("content-length");

@@ -10,11 +10,10 @@ import type { DB } from "../db/database.js";
 import { AppError, type ErrorCode } from "../errors.js";
 import { ownerOfFurtherAddress } from "../identifiers/email-addresses.js";
 import { ensureNotLastIdentifier, type Identifier, type IdentifierRules } from "../identifiers/last-identifier.js";
-<<<<<<< HEAD
+
 import { LIBRARY_PATH, TEAM_AUTH_PATH_PREFIX } from "../identity-paths.js";
-=======
 import { libraryError } from "../library-error.js";
->>>>>>> 57559c6 (Error codes are one typed list: every refusal answers { message, code } with a snake_case wire code from core/error-codes.ts, identity-library codes reach the browser through one server table; decision 008)
+
 import { normalizeBackupCode } from "./backup-codes.js";
 import { isCommonPassword, PASSWORD_ERRORS, type PasswordChecker } from "./password-policy.js";
 
@@ -90,27 +89,15 @@ const NAME_FIELDS = new Set(["name", "firstName", "lastName"]);
 function refusalOf(issue: z.core.$ZodIssue, path: string): ErrorCode {
   const field = issue.path.at(-1);
   if (issue.code === "too_big" && typeof field === "string" && NAME_FIELDS.has(field)) {
-<<<<<<< HEAD
-    return path.startsWith(TEAM_AUTH_PATH_PREFIX) ? "TEAM_NAME_TOO_LONG" : "NAME_TOO_LONG";
-  }
-  if (issue.code === "too_big" && field === "teamName") return "TEAM_NAME_TOO_LONG";
-  if (field === "legalConsent") return "LEGAL_CONSENT_REQUIRED";
-  if (path === LIBRARY_PATH.sendVerificationOTP) return "INVALID_OTP_TYPE";
-  if (issue.path[0] === "role") return "ROLE_NOT_FOUND";
-  if (issue.code === "custom" && typeof issue.params?.code === "string") return issue.params.code;
-  if (field === "slug") return "INVALID_SLUG";
-  return "VALIDATION_ERROR";
-=======
-    return path.startsWith("/organization/") ? "teamNameTooLong" : "nameTooLong";
+    return path.startsWith(TEAM_AUTH_PATH_PREFIX) ? "teamNameTooLong" : "nameTooLong";
   }
   if (issue.code === "too_big" && field === "teamName") return "teamNameTooLong";
   if (field === "legalConsent") return "legalConsentRequired";
-  if (path === "/email-otp/send-verification-otp") return "invalidOtpType";
+  if (path === LIBRARY_PATH.sendVerificationOTP) return "invalidOtpType";
   if (issue.path[0] === "role") return "invalidRole";
   if (issue.code === "custom" && issue.params?.refusal === "firstNameRequired") return "firstNameRequired";
   if (field === "slug") return "invalidSlug";
   return "validationError";
->>>>>>> 57559c6 (Error codes are one typed list: every refusal answers { message, code } with a snake_case wire code from core/error-codes.ts, identity-library codes reach the browser through one server table; decision 008)
 }
 
 /**
@@ -144,13 +131,8 @@ async function applyEmailRules(ctx: AuthContext, db: DB, rules: EmailRules, sign
   if (!field || !email.includes("@")) return;
   if (!emailAllowed(rules, email)) throw libraryError(new AppError("notAllowedAccess"));
   // The sign-up mode: who may create an account at all (docs/decisions/128).
-<<<<<<< HEAD
   const refusal = ctx.path === LIBRARY_PATH.signUpEmail ? await signUpAccess(email) : null;
-  if (refusal) throw APIError.from("FORBIDDEN", { code: refusal, message: "Sign-up is not open to this address" });
-=======
-  const refusal = ctx.path === "/sign-up/email" ? await signUpAccess(email) : null;
   if (refusal) throw libraryError(new AppError(refusal));
->>>>>>> 57559c6 (Error codes are one typed list: every refusal answers { message, code } with a snake_case wire code from core/error-codes.ts, identity-library codes reach the browser through one server table; decision 008)
   const primaryOwner = await ctx.context.adapter.findOne<{ email: string }>({
     model: "user",
     where: [{ field: "normalizedEmail", value: normalizeEmail(email) }],
@@ -295,13 +277,8 @@ export const authRequestRules = (deps: {
     // A backup code is compared in its stored form, however it was typed.
     const backupCode = ctx.path === LIBRARY_PATH.verifyBackupCode && typeof ctx.body?.code === "string";
     if (backupCode) ctx.body = { ...ctx.body, code: normalizeBackupCode(ctx.body.code) };
-<<<<<<< HEAD
     if (ctx.path === LIBRARY_PATH.sendVerificationOTP && ctx.body?.type === "sign-in" && !deps.emailCodeSignIn) {
-      throw APIError.from("BAD_REQUEST", { code: "INVALID_OTP_TYPE", message: "Invalid OTP type" });
-=======
-    if (ctx.path === "/email-otp/send-verification-otp" && ctx.body?.type === "sign-in" && !deps.emailCodeSignIn) {
       throw libraryError(new AppError("invalidOtpType"));
->>>>>>> 57559c6 (Error codes are one typed list: every refusal answers { message, code } with a snake_case wire code from core/error-codes.ts, identity-library codes reach the browser through one server table; decision 008)
     }
     if (ctx.path === LIBRARY_PATH.signInEmailOTP) {
       await refuseSignedInAccount(ctx);

@@ -5,7 +5,6 @@ import { z } from "zod";
 import { maskPhoneNumber, normalizePhoneNumber, PHONE_CODE_LENGTH } from "../../core/phone.js";
 import { checkCode, issueCode } from "../codes/one-time-codes.js";
 import { AppError } from "../errors.js";
-import { requestLanguage, serverT } from "../i18n.js";
 import { LIBRARY_PATH, OWN_AUTH_PATH } from "../identity-paths.js";
 import { libraryError } from "../library-error.js";
 import { SMS_CODE_MINUTES } from "../sms/messages.js";
@@ -33,7 +32,7 @@ function asApiError(error: unknown): unknown {
   return error instanceof AppError ? libraryError(error) : error;
 }
 
-async function ours<T>(ctx: EndpointContext, run: () => Promise<T>): Promise<T> {
+async function ours<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -58,7 +57,7 @@ export function phoneNumbers(deps: PhoneDeps) {
         OWN_AUTH_PATH.sendPhoneSignInCode,
         { method: "POST", body: z.object({ phoneNumber: phoneNumberField }) },
         async (ctx) =>
-          ours(ctx, async () => {
+          ours(async () => {
             const phoneNumber = normalizePhoneNumber(ctx.body.phoneNumber);
             if (!phoneNumber) throw new AppError("phoneInvalid");
             const userId = await accountOfNumber(db, phoneNumber);
@@ -117,7 +116,7 @@ export function phoneNumbers(deps: PhoneDeps) {
           handler: createAuthMiddleware(async (ctx) => {
             const userId = await pendingSecondStepUser(ctx);
             const number = userId ? await primaryNumber(db, userId) : null;
-            if (number) await ours(ctx, () => takeSmsAllowance(deps.limiter, number, clientIpOf(ctx)));
+            if (number) await ours(() => takeSmsAllowance(deps.limiter, number, clientIpOf(ctx)));
           }),
         },
       ],
