@@ -185,6 +185,8 @@ export const WIRE_CODES = [
   "member_not_admin",
   "export_too_many",
   "export_link_invalid",
+  "export_link_used",
+  "export_link_expired",
 ] as const;
 
 export type WireCode = (typeof WIRE_CODES)[number];
