@@ -1,7 +1,7 @@
 import { endComplimentary, grantComplimentary } from "../billing/complimentary.js";
 import { AppError } from "../errors.js";
 import { type AuditActor, type AuditDeps, operatorChange } from "./audit-log.js";
-import { userLabel } from "./users.js";
+import { userLabel, userRecord } from "./users.js";
 
 /**
  * An operator grants a complimentary pro plan (docs/decisions/081): the plan, the user's billing
@@ -25,12 +25,7 @@ export async function grantComplimentaryPlan(deps: AuditDeps, actor: AuditActor,
 
 /** An operator ends the user's running complimentary plan now. */
 export async function endComplimentaryPlan(deps: AuditDeps, actor: AuditActor, userId: string): Promise<void> {
-  const record = {
-    action: "user.complimentary.end" as const,
-    targetType: "user" as const,
-    targetId: userId,
-    targetLabel: await userLabel(deps.db, userId),
-  };
+  const record = await userRecord(deps.db, "user.complimentary.end" as const, userId);
   await operatorChange(deps, actor, record, async (trx) => {
     await endComplimentary(trx, userId);
   });

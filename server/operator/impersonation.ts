@@ -1,7 +1,7 @@
 import { isOperator } from "../../core/operator.js";
 import { AppError } from "../errors.js";
 import { type AuditActor, operatorChange } from "./audit-log.js";
-import { type UserActionDeps, userLabel } from "./users.js";
+import { type UserActionDeps, userLabel, userRecord } from "./users.js";
 
 /** An impersonation session ends an hour after it starts, whatever happens meanwhile. */
 export const IMPERSONATION_SECONDS = 60 * 60;
@@ -13,12 +13,7 @@ export const IMPERSONATION_SECONDS = 60 * 60;
  * there. Operators and banned users cannot be impersonated.
  */
 export async function startImpersonation(deps: UserActionDeps, actor: AuditActor & { id: string }, userId: string) {
-  const record = {
-    action: "user.impersonate" as const,
-    targetType: "user" as const,
-    targetId: userId,
-    targetLabel: await userLabel(deps.db, userId),
-  };
+  const record = await userRecord(deps.db, "user.impersonate" as const, userId);
   return operatorChange(
     deps,
     actor,

@@ -4,7 +4,7 @@ import { checkErasable } from "../account/delete-account.js";
 import { eraseUser } from "../account/erase-user.js";
 import { AppError } from "../errors.js";
 import { type AuditActor, operatorChange } from "./audit-log.js";
-import { type UserActionDeps, userLabel } from "./users.js";
+import { type UserActionDeps, userLabel, userRecord } from "./users.js";
 
 async function target(db: UserActionDeps["db"], userId: string) {
   const user = await db
@@ -18,12 +18,7 @@ async function target(db: UserActionDeps["db"], userId: string) {
 
 /** Sends an unverified user a new verification code: the same mail, through the same route, as at sign-up. */
 export async function resendVerification(deps: UserActionDeps, actor: AuditActor, userId: string): Promise<void> {
-  const record = {
-    action: "user.verification.resend" as const,
-    targetType: "user" as const,
-    targetId: userId,
-    targetLabel: await userLabel(deps.db, userId),
-  };
+  const record = await userRecord(deps.db, "user.verification.resend" as const, userId);
   await operatorChange(
     deps,
     actor,
@@ -64,12 +59,7 @@ export async function deleteUser(deps: UserActionDeps, actor: AuditActor, userId
  * user's own request, and the link goes to the user's own address.
  */
 export async function requestExportFor(deps: UserActionDeps, actor: AuditActor, userId: string): Promise<void> {
-  const record = {
-    action: "user.export" as const,
-    targetType: "user" as const,
-    targetId: userId,
-    targetLabel: await userLabel(deps.db, userId),
-  };
+  const record = await userRecord(deps.db, "user.export" as const, userId);
   await operatorChange(deps, actor, record, async (trx) => {
     const user = await trx.selectFrom("user").select(["id", "locale"]).where("id", "=", userId).executeTakeFirst();
     if (!user) throw new AppError("notFound");

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import {
+  type AuditAction,
   BAN_REASON_MAX,
   isOperator,
   OPERATOR_PAGE_SIZE,
@@ -165,10 +166,7 @@ export async function banUser(
   if (userId === actor.id) throw new AppError("operatorNotBannable");
   const reason = ban.reason.trim().slice(0, BAN_REASON_MAX);
   const record = {
-    action: "user.ban" as const,
-    targetType: "user" as const,
-    targetId: userId,
-    targetLabel: await userLabel(deps.db, userId),
+    ...(await userRecord(deps.db, "user.ban" as const, userId)),
     details: { reason: ban.reason, expiresAt: ban.expiresAt?.toISOString() ?? null },
   };
   await operatorChange(
@@ -192,12 +190,7 @@ export async function banUser(
 }
 
 export async function unbanUser(deps: UserActionDeps, actor: AuditActor, userId: string): Promise<void> {
-  const record = {
-    action: "user.unban" as const,
-    targetType: "user" as const,
-    targetId: userId,
-    targetLabel: await userLabel(deps.db, userId),
-  };
+  const record = await userRecord(deps.db, "user.unban" as const, userId);
   await operatorChange(
     deps,
     actor,
@@ -214,10 +207,7 @@ export async function unbanUser(deps: UserActionDeps, actor: AuditActor, userId:
 /** Ends one session of the user (when named) or all of them; answers how many ended. */
 export async function revokeUserSessions(deps: UserActionDeps, actor: AuditActor, userId: string, sessionId?: string): Promise<number> {
   const record = {
-    action: sessionId ? ("user.session.revoke" as const) : ("user.sessions.revoke" as const),
-    targetType: "user" as const,
-    targetId: userId,
-    targetLabel: await userLabel(deps.db, userId),
+    ...(await userRecord(deps.db, sessionId ? ("user.session.revoke" as const) : ("user.sessions.revoke" as const), userId)),
     details: sessionId ? { sessionId } : undefined,
   };
   return operatorChange(
@@ -240,6 +230,11 @@ export async function revokeUserSessions(deps: UserActionDeps, actor: AuditActor
 }
 
 /** What the audit log calls a user: the address at the time of the action, or null for an unknown id. */
+/** The audit record of an operator action on a user, labelled with the user's address. */
+export async function userRecord<A extends AuditAction>(db: DB, action: A, userId: string) {
+  return { action, targetType: "user" as const, targetId: userId, targetLabel: await userLabel(db, userId) };
+}
+
 export async function userLabel(db: DB, userId: string): Promise<string | null> {
   const user = await db.selectFrom("user").select("email").where("id", "=", userId).executeTakeFirst();
   return user?.email ?? null;
