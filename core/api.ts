@@ -72,6 +72,8 @@ export interface TeamMembership {
   name: string;
   slug: string;
   role: string;
+  /** The team's logo (an image URL), or null. */
+  logo: string | null;
 }
 
 /** GET /api/teams?kind=admin|member&page=N. */

@@ -257,6 +257,8 @@ export interface OperatorTeamRow {
   id: string;
   name: string;
   slug: string;
+  /** The team's logo (an image URL), or null. */
+  logo: string | null;
   createdAt: string;
   memberCount: number;
   /** The plan of the admin who pays for the team (docs/decisions/069). */

@@ -170,6 +170,7 @@ export function createApp(deps: AppDeps) {
       passwords: deps.passwords,
       config,
       kv: deps.kv,
+      outbox: deps.outbox,
     }),
   );
   app.route("/", phoneNumberRoutes({ auth, db, secret: config.AUTH_SECRET, phone: deps.phone }));

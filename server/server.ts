@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import pino, { type Logger } from "pino";
 import { DATA_EXPORT, dataExportJob } from "./account/data-export.js";
+import { forgetGoodbyeAddress, GOODBYE_TOPIC } from "./account/goodbye-mail.js";
 import { createApp, pageOptions } from "./app.js";
 import { createAuth } from "./auth/auth.js";
 import { passwordChecker } from "./auth/password-policy.js";
@@ -96,7 +97,11 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     logger,
     signal: jobSignal,
     kinds: [
-      outboxDelivery({ db: database.db, sendMail: mailer.sendMail, onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified } }),
+      outboxDelivery({
+        db: database.db,
+        sendMail: mailer.sendMail,
+        onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified, [GOODBYE_TOPIC]: forgetGoodbyeAddress },
+      }),
       dataExportJob({
         db: database.db,
         baseUrl: config.BASE_URL,

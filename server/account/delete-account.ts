@@ -5,6 +5,7 @@ import { isActive } from "../billing/subscription-view.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { eraseUser } from "./erase-user.js";
+import { queueGoodbyeMail } from "./goodbye-mail.js";
 
 /** The phrase a person types to confirm, per language (also shown by the screen). */
 export const DELETE_CONFIRMATION = { en: "Delete account", de: "Konto löschen" } as const;
@@ -64,9 +65,28 @@ export async function checkErasable(db: DB, userId: string, now = new Date()): P
   if (running) throw new AppError("deleteSubscription");
 }
 
-/** Deletes the signed-in person's account after the typed confirmation, unless `checkErasable` refuses. */
-export async function deleteAccount(deps: { db: DB; auth: Auth }, userId: string, confirmation: string): Promise<void> {
+/** Where the goodbye mail goes out from, and the outbox to wake for it. */
+export interface GoodbyeDeps {
+  baseUrl: string;
+  mailDomain: string;
+  wake?: () => void;
+}
+
+/**
+ * Deletes the signed-in person's account after the typed confirmation, unless `checkErasable`
+ * refuses, and says goodbye by mail in the account's language (the page's when it has none).
+ */
+export async function deleteAccount(
+  deps: { db: DB; auth: Auth; goodbye: GoodbyeDeps },
+  userId: string,
+  confirmation: string,
+  pageLang: string,
+): Promise<void> {
   if (!Object.values(DELETE_CONFIRMATION).includes(confirmation.trim() as never)) throw new AppError("deleteConfirmation");
   await checkErasable(deps.db, userId);
+  const account = await deps.db.selectFrom("user").select(["email", "locale"]).where("id", "=", userId).executeTakeFirstOrThrow();
   await eraseUser(deps, userId);
+  const lang = account.locale === "de" || account.locale === "en" ? account.locale : pageLang;
+  await queueGoodbyeMail(deps.db, { userId, to: account.email, lang, baseUrl: deps.goodbye.baseUrl, mailDomain: deps.goodbye.mailDomain });
+  deps.goodbye.wake?.();
 }

@@ -3,6 +3,7 @@ import type { Auth } from "../auth/auth.js";
 import { eraseCodesOf, withdrawCode } from "../codes/one-time-codes.js";
 import type { DB } from "../db/database.js";
 import { signInCodeOf } from "../phone/phone-numbers.js";
+import { tombstoneOf } from "./goodbye-mail.js";
 
 /**
  * Erases a person from the product: sessions (also from the shared session store), sign-in
@@ -24,7 +25,7 @@ export async function eraseUser(deps: { db: DB; auth: Auth }, userId: string): P
   const ctx = await deps.auth.$context;
   await ctx.internalAdapter.deleteUserSessions(userId);
 
-  const tombstone = `deleted-${userId}@deleted.invalid`;
+  const tombstone = tombstoneOf(userId);
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom("session_reverification")

@@ -23,12 +23,13 @@ export interface ProcessedImage {
 }
 
 /**
- * Re-encodes an uploaded image as a square WebP of `size` pixels, cropped to its centre and turned
- * upright by its EXIF orientation. Re-encoding drops everything but the pixels (metadata, any
+ * Re-encodes an uploaded image as a square WebP of `size` pixels, turned upright by its EXIF
+ * orientation: a profile image is cropped to its centre ("cover"); a logo is kept whole and centred
+ * on a transparent square ("contain"), so a wide word mark loses no letter. Re-encoding drops everything but the pixels (metadata, any
  * script or second file hidden in the upload); an animated GIF keeps its first frame. Anything
  * that is not a JPG, PNG, GIF or WEBP image is refused with `invalidImage`.
  */
-export async function squareImage(input: Uint8Array, size: number): Promise<ProcessedImage> {
+export async function squareImage(input: Uint8Array, size: number, fit: "cover" | "contain" = "cover"): Promise<ProcessedImage> {
   const sharp = await loadSharp();
   let format: string | undefined;
   try {
@@ -40,7 +41,7 @@ export async function squareImage(input: Uint8Array, size: number): Promise<Proc
   try {
     const data = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate()
-      .resize(size, size, { fit: "cover", position: "centre" })
+      .resize(size, size, { fit, position: "centre", background: { r: 0, g: 0, b: 0, alpha: 0 } })
       .webp({ quality: 85 })
       .toBuffer();
     return { data, contentType: "image/webp" };

@@ -1,3 +1,4 @@
+import { accountDeletedMail } from "./templates/account-deleted.js";
 import { contactConfirmationMail } from "./templates/contact-confirmation.js";
 import { type ContactDetails, contactNotificationMail } from "./templates/contact-notification.js";
 import { dataExportMail } from "./templates/data-export.js";
@@ -25,6 +26,7 @@ export const outboxTemplates = {
   "waitlist-confirmation": (v: Values<typeof waitlistConfirmationMail>) => waitlistConfirmationMail(v),
   "waitlist-invitation": (v: Values<typeof waitlistInvitationMail>) => waitlistInvitationMail(v),
   "password-reset": (v: Values<typeof passwordResetMail>) => passwordResetMail({ ...v, resetAt: date(v.resetAt) }),
+  "account-deleted": (v: Values<typeof accountDeletedMail>) => accountDeletedMail(v),
 } satisfies Record<string, (values: never) => Mail>;
 
 type Templates = typeof outboxTemplates;

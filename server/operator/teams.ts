@@ -26,6 +26,7 @@ interface TeamRowSql {
   id: string;
   name: string;
   slug: string;
+  logo: string | null;
   createdAt: Date | string;
   memberCount: number | string;
   payerEmail: string | null;
@@ -36,6 +37,7 @@ const toRow = (r: TeamRowSql): OperatorTeamRow => ({
   id: r.id,
   name: r.name,
   slug: r.slug,
+  logo: r.logo,
   createdAt: new Date(r.createdAt).toISOString(),
   memberCount: Number(r.memberCount),
   plan: r.payerPro ? "pro" : "individual",
@@ -43,7 +45,7 @@ const toRow = (r: TeamRowSql): OperatorTeamRow => ({
 });
 
 /** The team's columns of a list row: its member count and the admin who pays (the first admin by membership date). */
-const rowSelect = sql`o.id, o.name, o.slug, o."createdAt",
+const rowSelect = sql`o.id, o.name, o.slug, o.logo, o."createdAt",
   (select count(*) from member m where m."organizationId" = o.id) as "memberCount",
   payer.email as "payerEmail", payer.pro as "payerPro"`;
 const payerJoin = sql`left join lateral (

@@ -16,6 +16,7 @@ import {
 } from "../auth/reverification.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { Config } from "../config.js";
+import { domainOf } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
@@ -37,8 +38,10 @@ export interface AccountSecurityDeps {
   secret: string;
   sendMail: SendMail;
   passwords: PasswordChecker;
-  config: Pick<Config, "RATE_LIMIT">;
+  config: Pick<Config, "RATE_LIMIT" | "BASE_URL" | "MAIL_FROM">;
   kv?: KeyValueStore;
+  /** The mail outbox's delivery, woken for the goodbye mail. */
+  outbox?: { wake(): void };
 }
 
 /** The security page's own calls: its state, reverification, a first password and account deletion. */
@@ -113,7 +116,8 @@ export function accountSecurityRoutes(deps: AccountSecurityDeps) {
   app.post("/api/account/delete", requireSession(auth), recent, async (c) => {
     const parsed = deleteBody.safeParse(await readJson(c));
     if (!parsed.success) throw new AppError("deleteConfirmation");
-    await deleteAccount({ db, auth }, c.var.session.user.id, parsed.data.confirmation);
+    const goodbye = { baseUrl: deps.config.BASE_URL, mailDomain: domainOf(deps.config.MAIL_FROM), wake: () => deps.outbox?.wake() };
+    await deleteAccount({ db, auth, goodbye }, c.var.session.user.id, parsed.data.confirmation, c.var.lang);
     // The browser's cookie names a session that no longer exists; clear it as sign-out would.
     const signOut = await auth.api.signOut({ headers: c.req.raw.headers, asResponse: true }).catch(() => null);
     for (const cookie of signOut?.headers.getSetCookie() ?? []) c.header("Set-Cookie", cookie, { append: true });

@@ -21,7 +21,7 @@ export async function listMemberships(db: DB, userId: string, kind: TeamListKind
     .where(KIND_FILTER[kind]);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const items: TeamMembership[] = await base
-    .select(["organization.id", "organization.name", "organization.slug", "member.role"])
+    .select(["organization.id", "organization.name", "organization.slug", "organization.logo", "member.role"])
     .orderBy("member.createdAt", "asc")
     .orderBy("organization.id")
     .limit(pageSize)

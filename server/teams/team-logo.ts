@@ -4,10 +4,11 @@ import { PROFILE_IMAGE_SIZE, squareImage } from "../images/process-image.js";
 
 /**
  * Makes an uploaded image the team's logo under the rules of profile images (checked by content,
- * re-encoded as a square, stored where every instance sees it) and releases the previous one.
+ * re-encoded as a square, stored where every instance sees it), kept whole rather than cropped, and
+ * releases the previous one.
  */
 export async function setTeamLogo(db: DB, teamId: string, upload: Uint8Array): Promise<string> {
-  const url = await storeImage(db, await squareImage(upload, PROFILE_IMAGE_SIZE));
+  const url = await storeImage(db, await squareImage(upload, PROFILE_IMAGE_SIZE, "contain"));
   const previous = await db.selectFrom("organization").select("logo").where("id", "=", teamId).executeTakeFirst();
   await db.updateTable("organization").set({ logo: url }).where("id", "=", teamId).execute();
   if (previous?.logo !== url) await releaseImage(db, previous?.logo);

@@ -122,6 +122,17 @@ export async function createTeamApi(user: ApiUser, name: string): Promise<{ id: 
   return res.json();
 }
 
+/** Gives the team a logo as its admin would upload it; answers the logo's address. */
+export async function uploadTeamLogoApi(user: ApiUser, teamId: string, png: Buffer): Promise<string> {
+  const res = await fetch(`${base()}/api/teams/${teamId}/logo`, {
+    method: "PUT",
+    headers: { origin: base(), cookie: user.cookie, "content-type": "image/png" },
+    body: new Uint8Array(png),
+  });
+  if (!res.ok) throw new Error(`logo upload failed: ${res.status}`);
+  return ((await res.json()) as { logo: string }).logo;
+}
+
 export async function inviteAndAccept(admin: ApiUser, member: ApiUser, organizationId: string) {
   const invite = await post("/api/auth/organization/invite-member", { email: member.email, role: "member", organizationId }, admin.cookie);
   const { id } = (await invite.json()) as { id: string };

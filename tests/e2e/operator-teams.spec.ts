@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { request as apiRequest, type Page } from "@playwright/test";
+import { wideLogoPng } from "../support/images";
 import { PASSWORD, uniqueEmail } from "./accounts-support";
 import { axeViolations, codeFromMail, expect, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
@@ -8,6 +9,7 @@ import { snapshot } from "./snapshot";
 const texts = {
   en: {
     teams: "Teams",
+    logo: "Logo of Scouts En",
     search: "Search teams",
     searchButton: "Search",
     members: "Members",
@@ -20,6 +22,7 @@ const texts = {
   },
   de: {
     teams: "Teams",
+    logo: "Logo von Scouts De",
     search: "Teams suchen",
     searchButton: "Suchen",
     members: "Mitglieder",
@@ -55,6 +58,8 @@ async function teamWithMembers(name: string) {
   ).toBe(303);
   const teams = await (await payer.get("/api/teams?kind=admin")).json();
   const teamId = teams.items[0].id as string;
+  const logo = await payer.put(`/api/teams/${teamId}/logo`, { headers: { "content-type": "image/png" }, data: await wideLogoPng() });
+  expect(logo.status()).toBe(200);
   for (const [first, invitee] of [
     ["Max", uniqueEmail("member")],
     ["Nina", uniqueEmail("member")],
@@ -118,9 +123,14 @@ for (const lang of ["en", "de"] as const) {
     const table = page.getByRole("table");
     await expect(table.getByRole("row")).toHaveCount(2);
     await expect(table.getByRole("row").nth(1)).toContainText("3");
+    // The team's logo beside its name, kept whole in its square.
+    const logo = table.getByRole("row").nth(1).locator('img[src^="/api/images/"]');
+    await expect(logo).toBeVisible();
+    expect(await logo.evaluate((img) => getComputedStyle(img).objectFit)).toBe("contain");
     await table.getByRole("link", { name: team }).click();
 
     await expect(page.getByRole("heading", { level: 1, name: team })).toBeVisible();
+    await expect(page.getByRole("img", { name: x.logo })).toBeVisible();
     await expect(page.getByRole("region", { name: x.billing })).toContainText(`Paula ${team}`);
     const members = page.getByRole("region", { name: x.members });
     await expect(members.getByRole("row")).toHaveCount(4);

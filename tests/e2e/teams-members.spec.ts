@@ -81,6 +81,8 @@ test.describe("team members and invitations", () => {
     await snapshot(inesPage, "team-invitation-en");
     await inesPage.getByRole("button", { name: "Accept invitation" }).click();
     await expect(inesPage.getByRole("heading", { level: 1, name: "Echo Hiring" })).toBeVisible({ timeout: 60_000 });
+    await expect(inesPage.getByRole("status").filter({ hasText: "Welcome to “Echo Hiring”" })).toBeVisible();
+    await snapshot(inesPage, "team-joined-en");
     await expect(inesPage).toHaveURL(new RegExp(`/en/teams/${team.id}$`));
     await inesPage.goto("/en/dashboard");
     await expect(inesPage.getByText("You are working in the team Echo Hiring.")).toBeVisible({ timeout: 60_000 });
@@ -155,6 +157,8 @@ test.describe("team members and invitations", () => {
     await snapshot(page, "team-invitation-de");
     await page.getByRole("button", { name: "Einladung annehmen" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Foxtrot Talent" })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole("status").filter({ hasText: "Willkommen bei „Foxtrot Talent“" })).toBeVisible();
+    await snapshot(page, "team-joined-de");
     await expect(page.getByText("Ihre Rolle: Gast")).toBeVisible();
     await context.clearCookies();
 
@@ -192,6 +196,62 @@ test.describe("team members and invitations", () => {
     await snapshot(page, "team-billing-member-de");
   });
 });
+
+const inviteTexts = {
+  en: {
+    members: "Members",
+    invite: "Invite",
+    dialog: "Invite people",
+    emails: "E-mail addresses",
+    send: "Send invitations",
+    sent: "Invitation sent.",
+    close: "Close",
+    seats: "2 of 25 seats taken (members and open invitations)",
+    invitations: "Invitations",
+    pending: "Pending invitations",
+  },
+  de: {
+    members: "Mitglieder",
+    invite: "Einladen",
+    dialog: "Personen einladen",
+    emails: "E-Mail-Adressen",
+    send: "Einladungen senden",
+    sent: "Einladung gesendet.",
+    close: "Schließen",
+    seats: "2 von 25 Plätzen belegt (Mitglieder und offene Einladungen)",
+    invitations: "Einladungen",
+    pending: "Offene Einladungen",
+  },
+};
+
+for (const lang of ["en", "de"] as const) {
+  const x = inviteTexts[lang];
+  test(`an admin invites from the Members tab without going to the Invitations tab (${lang}) @phone`, async ({ page, context }) => {
+    const admin = await createUser("Ida Inviter");
+    await setSubscription(admin, { status: "active", periodDays: 30 });
+    const team = await createTeamApi(admin, "Hotel Hiring");
+    const invitee = `kai-${Date.now().toString(36)}@example.com`;
+    await signInBrowser(context, admin);
+
+    await open(page, `/${lang}/teams/${team.id}/members`, "Hotel Hiring");
+    const members = page.getByRole("region", { name: x.members });
+    await members.getByRole("button", { name: x.invite, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: x.dialog });
+    await expect(dialog.getByLabel(x.emails)).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, `team-members-invite-dialog-${lang}`);
+    await dialog.getByLabel(x.emails).fill(invitee);
+    await dialog.getByRole("button", { name: x.send }).click();
+    await expect(dialog.getByRole("status").getByText(`${invitee}: ${x.sent}`)).toBeVisible();
+    await snapshot(page, `team-members-invite-sent-${lang}`);
+    await dialog.getByRole("button", { name: x.close }).click();
+    await expect(dialog).toBeHidden();
+    // The open invitation takes a seat at once, and the Invitations tab lists it.
+    await expect(members.getByText(x.seats)).toBeVisible();
+    await page.getByRole("tab", { name: x.invitations }).click();
+    await expect(page.getByRole("region", { name: x.pending }).getByText(invitee)).toBeVisible();
+  });
+}
 
 /** A verified user with a session whose address is at `domain`. */
 async function userAtDomain(name: string, domain: string): Promise<ApiUser> {

@@ -1,4 +1,13 @@
-import { createTeamApi, createUser, inviteAndAccept, setSubscription, signInBrowser } from "./dashboard-support";
+import { wideLogoPng } from "../support/images";
+import {
+  createTeamApi,
+  createUser,
+  inviteAndAccept,
+  openDashboard,
+  setSubscription,
+  signInBrowser,
+  uploadTeamLogoApi,
+} from "./dashboard-support";
 import { axeViolations, expect, test } from "./fixtures";
 import { englishIn } from "./site-helpers";
 import { snapshot } from "./snapshot";
@@ -168,6 +177,44 @@ test.describe("team management", () => {
     await expect(page.getByText("You are not a member of any team yet.")).toBeVisible();
     await expect(page.getByText("Active: your personal account")).toBeVisible();
   });
+});
+
+test("a team's logo shows whole wherever the team shows: dashboard, team list, user menu and the team's page @phone", async ({
+  page,
+  context,
+}) => {
+  const pro = await createUser("Lena Logo");
+  await setSubscription(pro, { status: "active", periodDays: 30 });
+  const team = await createTeamApi(pro, "Talent Wide");
+  const logo = await uploadTeamLogoApi(pro, team.id, await wideLogoPng());
+  await signInBrowser(context, pro);
+  // Contained in its square, never cropped: the whole word mark is drawn, letterboxed.
+  const shownWhole = async (where: import("@playwright/test").Locator) => {
+    const image = where.locator(`img[src="${logo}"]`).first();
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img) => getComputedStyle(img).objectFit)).toBe("contain");
+  };
+
+  await openDashboard(page);
+  await shownWhole(page.getByRole("region", { name: "Your Teams" }));
+  await snapshot(page, "team-logo-dashboard-en");
+
+  await open(page, "/en/teams", "Teams");
+  await shownWhole(page.getByRole("region", { name: "Your teams" }));
+  await page.getByRole("region", { name: "Your teams" }).getByRole("button", { name: "Switch to Talent Wide" }).click();
+  await expect(page.getByText("Active: Talent Wide")).toBeVisible();
+  await snapshot(page, "team-logo-list-en");
+  await page.getByRole("button", { name: "Lena Logo" }).click();
+  await expect(page.getByText("Active team: Talent Wide")).toBeVisible();
+  await shownWhole(page.locator("header"));
+  await snapshot(page, "team-logo-menu-en");
+  await page.keyboard.press("Escape");
+
+  await open(page, `/en/teams/${team.id}`, "Talent Wide");
+  await shownWhole(page.getByRole("main"));
+  await expect(page.getByRole("region", { name: "Logo" }).getByRole("img", { name: "Logo of Talent Wide" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await snapshot(page, "team-logo-general-en");
 });
 
 test("a team's pages with its id in the address are German throughout: text, tab title and labels (de) @phone", async ({

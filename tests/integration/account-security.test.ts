@@ -211,8 +211,26 @@ describe.each(DATABASE_KINDS)("account security on %s", (kind) => {
     // Fixture: billing records of an earlier, ended subscription, which invoices refer to.
     await server.db.insertInto("billing_customer").values({ user_id: member.id, provider: "local", customer_id: "cus_old" }).execute();
 
+    // The account speaks German; the page asking to delete it is English: the goodbye is in German.
+    await server.db.updateTable("user").set({ locale: "de" }).where("id", "=", member.id).execute();
     const res = await post("/api/account/delete", member, { confirmation: "Delete account" });
     expect(res.status).toBe(200);
+    const goodbye = await smtp.waitFor(member.email, (m) => m.subject === "Ihr Recruiting-CRM-Konto wurde gelöscht");
+    expect(goodbye.text).toContain("Wie gewünscht wurde Ihr Recruiting-CRM-Konto gelöscht");
+    expect(goodbye.html).toContain('lang="de"');
+    // Once delivered, the goodbye's record names the tombstone, not the address (docs/decisions/149).
+    await expect
+      .poll(async () =>
+        server.db
+          .selectFrom("mail_outbox")
+          .select(["to", "sent_at"])
+          .where("topic", "=", "account-goodbye")
+          .where("ref", "=", member.id)
+          .execute(),
+      )
+      .toEqual([{ to: `deleted-${member.id}@deleted.invalid`, sent_at: expect.any(Date) }]);
+    const kept = await server.db.selectFrom("mail_outbox").select("data").where("ref", "=", member.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(kept.data)).not.toContain(member.email);
     expect(res.headers.getSetCookie().some((c) => /session_token=;/.test(c) || /session_token=[^;]*;.*Max-Age=0/i.test(c))).toBe(true);
     expect(await (await server.fetch("/api/auth/get-session", { headers: { cookie: member.cookie } })).json()).toBeNull();
 

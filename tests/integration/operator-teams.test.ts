@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setOperatorRole } from "../../server/operator/users.js";
 import { addMember, as, subscribePro } from "../support/actors.js";
 import { DATABASE_KINDS } from "../support/databases.js";
+import { wideLogoPng } from "../support/images.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
 import { json, type Smtp, signedInUser, type TestUser } from "./billing-support.js";
@@ -89,10 +90,19 @@ describe.each(DATABASE_KINDS)("the operator console's teams on %s", (kind) => {
   });
 
   it("lists teams with member counts and the payer's plan, found by part of the name or slug or by id, sorted and paged", async () => {
+    // The console shows a team's logo wherever it shows the team.
+    const upload = await server.fetch(`/api/teams/${teamId}/logo`, {
+      method: "PUT",
+      headers: as(payer, { "content-type": "image/png" }),
+      body: new Uint8Array(await wideLogoPng()),
+    });
+    const { logo } = await upload.json();
     const all = await get("/api/admin/teams?sort=name");
     expect(all).toMatchObject({ total: 2, page: 1, pageSize: 25 });
     expect(all.items.map((t: { name: string }) => t.name)).toEqual(["Northwind Hiring", "Talent Scouts"]);
-    expect(all.items[1]).toMatchObject({ id: teamId, memberCount: 3, plan: "pro", payerEmail: payer.email });
+    expect(all.items[1]).toMatchObject({ id: teamId, memberCount: 3, plan: "pro", payerEmail: payer.email, logo });
+    expect(all.items[0]).toMatchObject({ logo: null });
+    expect(await get(`/api/admin/teams/${teamId}`)).toMatchObject({ logo });
     const byName = await get("/api/admin/teams?q=scout");
     expect(byName.items.map((t: { id: string }) => t.id)).toEqual([teamId]);
     const bySlug = await get("/api/admin/teams?q=northwind-hi");

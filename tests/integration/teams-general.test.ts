@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, as, subscribePro } from "../support/actors.js";
 import { DATABASE_KINDS } from "../support/databases.js";
+import { pixelAt, wideLogoPng } from "../support/images.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
 import { json, type Smtp, signedInUser, type TestUser } from "./billing-support.js";
@@ -104,9 +105,25 @@ describe.each(DATABASE_KINDS)("a team's general settings on %s", (kind) => {
     const image = await server.fetch(logo);
     expect(image.headers.get("content-type")).toBe("image/webp");
     expect((await server.fetch(`/api/teams/${teamId}/logo`, { method: "DELETE", headers: as(member) })).status).toBe(403);
+
+    // A wide word mark is kept whole, centred on a transparent square: both ends survive, nothing is cropped.
+    const wide = await put(admin, new Uint8Array(await wideLogoPng()), "image/png");
+    const wideLogo = (await wide.json()).logo as string;
+    const stored = new Uint8Array(await (await server.fetch(wideLogo)).arrayBuffer());
+    const [left, right, top] = await Promise.all([pixelAt(stored, 1, 128), pixelAt(stored, 254, 128), pixelAt(stored, 128, 5)]);
+    expect([left.width, left.height]).toEqual([256, 256]);
+    const reddish = ([r = 0, g = 0, b = 0, a = 0]: number[]) => r > 180 && g < 40 && b < 40 && a === 255;
+    const bluish = ([r = 0, g = 0, b = 0, a = 0]: number[]) => r < 40 && g < 40 && b > 180 && a === 255;
+    expect(reddish(left.rgba), `left edge ${left.rgba}`).toBe(true);
+    expect(bluish(right.rgba), `right edge ${right.rgba}`).toBe(true);
+    expect(top.rgba[3]).toBe(0);
+    // The team lists carry the logo, so every place that shows the team can show it.
+    const mine = await (await server.fetch("/api/teams?kind=all", { headers: as(member) })).json();
+    expect(mine.items.find((t: { id: string }) => t.id === teamId)).toMatchObject({ logo: wideLogo });
     const removed = await server.fetch(`/api/teams/${teamId}/logo`, { method: "DELETE", headers: as(admin) });
     expect(await removed.json()).toEqual({ logo: null });
     expect((await server.fetch(logo)).status).toBe(404);
+    expect((await server.fetch(wideLogo)).status).toBe(404);
   });
   it("takes a typed team name with any dash, any case and composed or decomposed letters, in both languages", async () => {
     const created = await server.fetch("/api/teams", json({ name: "Müller – Partner" }, as(admin)));

@@ -28,7 +28,7 @@ export function DashboardContent({ session }: { session: Session }) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <DashboardHeader>
-        <UserMenu session={session} isPro={view?.isPro ?? false} activeTeam={activeTeam?.name ?? null} />
+        <UserMenu session={session} isPro={view?.isPro ?? false} activeTeam={activeTeam?.name ?? null} activeTeamLogo={activeTeam?.logo} />
       </DashboardHeader>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 space-y-6 px-4 py-8">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

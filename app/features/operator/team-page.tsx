@@ -10,6 +10,7 @@ import type { Session } from "../../identity/client";
 import { Button } from "../../ui";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormAlert } from "../../ui/form-alert";
+import { TeamLogo } from "../../ui/team-logo";
 import { AuditTable } from "./audit-table";
 import { Column, ConsoleTable } from "./console-list";
 import { Facts, LoadState, OperatorLayout, OperatorSection, useDateTime } from "./operator-layout";
@@ -64,6 +65,11 @@ function TeamDetails({ team, onChanged }: { team: OperatorTeamDetail; onChanged:
       <div aria-live="polite">{notice && <FormAlert tone="info">{notice}</FormAlert>}</div>
       {error && <FormAlert>{error}</FormAlert>}
       <OperatorSection id="team-profile" title={t("team.profile")}>
+        {team.logo && (
+          <div className="mb-4">
+            <TeamLogo name={team.name} logo={team.logo} size="lg" alt={t("team.logoAlt", { name: team.name })} />
+          </div>
+        )}
         <Facts
           rows={[
             [t("team.slug"), team.slug],

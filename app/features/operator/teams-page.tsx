@@ -5,6 +5,7 @@ import { operatorApi } from "../../api/operator";
 import { useLoad } from "../../api/use-load";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
+import { TeamLogo } from "../../ui/team-logo";
 import { Column, ConsoleList, ConsoleSearch, rowRange } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
 
@@ -84,11 +85,17 @@ export function TeamsPage({ session }: { session: Session }) {
           {load.data.items.map((team) => (
             <tr key={team.id} className="border-b border-slate-100 last:border-0">
               <td className="max-w-[14rem] py-2 pr-3">
-                <LocalizedLink to={`/admin/teams/${team.id}`} className="font-medium text-blue-800 underline-offset-4 hover:underline">
-                  <span className="block truncate" title={team.name}>
-                    {team.name}
-                  </span>
-                </LocalizedLink>
+                <div className="flex min-w-0 items-center gap-2">
+                  <TeamLogo name={team.name} logo={team.logo} size="xs" />
+                  <LocalizedLink
+                    to={`/admin/teams/${team.id}`}
+                    className="min-w-0 font-medium text-blue-800 underline-offset-4 hover:underline"
+                  >
+                    <span className="block truncate" title={team.name}>
+                      {team.name}
+                    </span>
+                  </LocalizedLink>
+                </div>
               </td>
               <td className="max-w-[12rem] truncate py-2 pr-3 text-slate-700">{team.slug}</td>
               <td className="py-2 pr-3 text-slate-700">{team.memberCount}</td>

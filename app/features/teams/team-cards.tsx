@@ -7,6 +7,7 @@ import { useLanguage } from "../../i18n";
 import { Button, Icon } from "../../ui";
 import { eye, settings } from "../../ui/icons/account";
 import { Pager, pageCount } from "../../ui/pager";
+import { TeamLogo } from "../../ui/team-logo";
 import { CreateTeamDialog } from "./create-team-dialog";
 import { switchTeam } from "./use-active-team";
 
@@ -91,12 +92,7 @@ function TeamList(props: {
               className={`flex items-center justify-between gap-3 py-3 ${team.id === props.created?.id ? "-mx-2 rounded-lg bg-emerald-50 px-2" : ""}`}
             >
               <div className="flex min-w-0 items-center gap-3">
-                <span
-                  aria-hidden="true"
-                  className="grid size-9 shrink-0 place-items-center rounded-lg bg-slate-100 font-semibold text-slate-700"
-                >
-                  {team.name.charAt(0).toUpperCase()}
-                </span>
+                <TeamLogo name={team.name} logo={team.logo} />
                 <div className="min-w-0">
                   <p className="truncate font-medium text-slate-900" title={team.name}>
                     {team.name}

@@ -19,7 +19,7 @@ function Chrome({ session, children }: { session: Session; children: (ctx: TeamP
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <DashboardHeader>
-        <UserMenu session={session} isPro={view?.isPro ?? false} activeTeam={activeTeam?.name ?? null} />
+        <UserMenu session={session} isPro={view?.isPro ?? false} activeTeam={activeTeam?.name ?? null} activeTeamLogo={activeTeam?.logo} />
       </DashboardHeader>
       {children({ session, subscription: view, activeTeam })}
       <DashboardFooter />

@@ -6,6 +6,7 @@ import { roleCan } from "../../../core/teams";
 import { fetchTeam } from "../../api/teams";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { Spinner } from "../../ui";
+import { TeamLogo } from "../../ui/team-logo";
 import type { TeamPageContext } from "./team-chrome";
 import { TeamNoticeBanner, useTeamNotice } from "./team-notice";
 import { switchTeam } from "./use-active-team";
@@ -61,9 +62,7 @@ export function TeamFrame({
         <>
           <title>{`${team.name} | Recruiting CRM`}</title>
           <div className="flex min-w-0 items-center gap-4">
-            {team.logo && (
-              <img src={team.logo} alt="" width={56} height={56} className="size-14 shrink-0 rounded-xl border border-slate-200" />
-            )}
+            {team.logo && <TeamLogo name={team.name} logo={team.logo} size="md" />}
             <div className="min-w-0">
               <h1 className="text-3xl font-bold wrap-anywhere text-slate-900">{team.name}</h1>
               <p className="mt-1 text-sm text-slate-600">{t("frame.yourRole", { role: t(`roles.${team.role}`) })}</p>

@@ -11,6 +11,7 @@ import { Button, TextField } from "../../ui";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormAlert } from "../../ui/form-alert";
 import { ImageUpload } from "../../ui/image-upload";
+import { TeamLogo } from "../../ui/team-logo";
 
 import { TeamDomains } from "./team-domains";
 import { rememberTeamNotice } from "./team-notice";
@@ -224,28 +225,13 @@ function BillingLink({ team }: { team: TeamView }) {
 /** The team's logo, changed by admins under the image rules of profile images. */
 function LogoSection({ team, onSaved }: { team: TeamView; onSaved: () => Promise<void> }) {
   const { t } = useTranslation("teams");
-  const initial = team.name.trim().charAt(0).toUpperCase();
   return (
     <section aria-labelledby="logo-title" className={card}>
       <h2 id="logo-title" className="mb-4 text-lg font-semibold text-slate-900">
         {t("logo.title")}
       </h2>
       <ImageUpload
-        preview={
-          team.logo ? (
-            <img
-              src={team.logo}
-              alt={t("logo.alt", { name: team.name })}
-              width={80}
-              height={80}
-              className="size-20 rounded-2xl border border-slate-200"
-            />
-          ) : (
-            <span aria-hidden="true" className="grid size-20 place-items-center rounded-2xl bg-blue-100 text-3xl font-bold text-blue-800">
-              {initial}
-            </span>
-          )
-        }
+        preview={<TeamLogo name={team.name} logo={team.logo} size="lg" alt={t("logo.alt", { name: team.name })} />}
         hasImage={Boolean(team.logo)}
         texts={{
           hint: t("logo.hint"),

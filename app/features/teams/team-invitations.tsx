@@ -7,6 +7,7 @@ import { fetchInvitations, inviteMembers, resendInvitation, revokeInvitation } f
 import { useLanguage } from "../../i18n";
 import { Button, Spinner } from "../../ui";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { Dialog } from "../../ui/dialog";
 import { FormAlert } from "../../ui/form-alert";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
@@ -44,6 +45,29 @@ export function TeamInvitations({ team }: { team: TeamView }) {
 
 function InviteForm({ team, onInvited }: { team: TeamView; onInvited: () => Promise<void> }) {
   const { t } = useTranslation("teams");
+  return (
+    <section aria-labelledby="invite-title" className={card}>
+      <h2 id="invite-title" className="text-lg font-semibold text-slate-900">
+        {t("invitations.title")}
+      </h2>
+      <InviteFields team={team} onInvited={onInvited} />
+    </section>
+  );
+}
+
+/** The Members tab's Invite: the same form in a dialog, which stays open to show each address's result. */
+export function InviteDialog({ team, onClose, onInvited }: { team: TeamView; onClose: () => void; onInvited: () => Promise<void> }) {
+  const { t } = useTranslation("teams");
+  return (
+    <Dialog look="form" onClose={onClose} title={t("invitations.title")}>
+      <InviteFields team={team} onInvited={onInvited} onCancel={onClose} />
+    </Dialog>
+  );
+}
+
+/** Several addresses and one role; one result per address, and those not invited stay in the field. */
+function InviteFields({ team, onInvited, onCancel }: { team: TeamView; onInvited: () => Promise<void>; onCancel?: () => void }) {
+  const { t } = useTranslation("teams");
   const lang = useLanguage();
   const [emails, setEmails] = useState("");
   const [role, setRole] = useState<TeamRole>("member");
@@ -80,10 +104,7 @@ function InviteForm({ team, onInvited }: { team: TeamView; onInvited: () => Prom
   }
 
   return (
-    <section aria-labelledby="invite-title" className={card}>
-      <h2 id="invite-title" className="text-lg font-semibold text-slate-900">
-        {t("invitations.title")}
-      </h2>
+    <>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         <div>
           <label htmlFor={emailsId} className="block text-sm font-medium text-slate-800">
@@ -127,9 +148,16 @@ function InviteForm({ team, onInvited }: { team: TeamView; onInvited: () => Prom
             ))}
           </select>
         </div>
-        <Button type="submit" variant="strong" size="lg" disabled={busy}>
-          {busy ? t("invitations.sending") : t("invitations.send")}
-        </Button>
+        <div className={`flex flex-wrap gap-3 ${onCancel ? "justify-end" : ""}`}>
+          {onCancel && (
+            <Button variant="secondary" size="lg" weight="medium" onClick={onCancel}>
+              {t("invitations.close")}
+            </Button>
+          )}
+          <Button type="submit" variant="strong" size="lg" disabled={busy}>
+            {busy ? t("invitations.sending") : t("invitations.send")}
+          </Button>
+        </div>
       </form>
       {results && (
         <div role="status" className="mt-4">
@@ -143,7 +171,7 @@ function InviteForm({ team, onInvited }: { team: TeamView; onInvited: () => Prom
           </ul>
         </div>
       )}
-    </section>
+    </>
   );
 }
 

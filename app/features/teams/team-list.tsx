@@ -6,6 +6,7 @@ import { fetchTeams } from "../../api/teams";
 import { LocalizedLink } from "../../i18n";
 import { Button, buttonClass, Spinner } from "../../ui";
 import { Pager, pageCount } from "../../ui/pager";
+import { TeamLogo } from "../../ui/team-logo";
 import { CreateTeamDialog } from "./create-team-dialog";
 import type { TeamPageContext } from "./team-chrome";
 import { TeamNoticeBanner, useTeamNotice } from "./team-notice";
@@ -107,12 +108,7 @@ export function TeamList({ session, subscription, activeTeam }: TeamPageContext)
               return (
                 <li key={team.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div className="flex min-w-0 items-center gap-3">
-                    <span
-                      aria-hidden="true"
-                      className="grid size-9 shrink-0 place-items-center rounded-lg bg-slate-100 font-semibold text-slate-700"
-                    >
-                      {team.name.charAt(0).toUpperCase()}
-                    </span>
+                    <TeamLogo name={team.name} logo={team.logo} />
                     <div className="min-w-0">
                       <p className="font-medium wrap-anywhere text-slate-900">{team.name}</p>
                       <p className="text-xs text-slate-600">{t(`roles.${primaryRole(team.role)}`)}</p>

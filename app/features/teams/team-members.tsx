@@ -8,7 +8,7 @@ import { Button, Spinner } from "../../ui";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormAlert } from "../../ui/form-alert";
 import { Pager, pageCount } from "../../ui/pager";
-import { TeamInvitations } from "./team-invitations";
+import { InviteDialog, TeamInvitations } from "./team-invitations";
 import { TeamRequests } from "./team-requests";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
@@ -82,8 +82,10 @@ function MemberList({ team, userId }: { team: TeamView; userId: string }) {
   const [data, setData] = useState<TeamMemberPage | null | undefined>(undefined);
   const [notice, setNotice] = useState<{ tone: "info" | "error"; text: string } | null>(null);
   const [removing, setRemoving] = useState<TeamMemberRow | null>(null);
+  const [inviting, setInviting] = useState(false);
   const searchId = useId();
   const manage = roleCan(team.role, { member: ["update"] });
+  const invite = roleCan(team.role, { invitation: ["create"] });
 
   const load = useCallback(async () => {
     setData(await fetchMembers(team.id, page, query).catch(() => null));
@@ -123,7 +125,14 @@ function MemberList({ team, userId }: { team: TeamView; userId: string }) {
         <h2 id="members-title" className="text-lg font-semibold text-slate-900">
           {t("members.title")}
         </h2>
-        {data && <p className="text-sm text-slate-600">{t("members.seats", { used: data.seats.used, limit: data.seats.limit })}</p>}
+        <div className="flex flex-wrap items-center gap-3">
+          {data && <p className="text-sm text-slate-600">{t("members.seats", { used: data.seats.used, limit: data.seats.limit })}</p>}
+          {invite && (
+            <Button variant="strong" size="md" onClick={() => setInviting(true)}>
+              {t("members.invite")}
+            </Button>
+          )}
+        </div>
       </div>
       <search className="mt-4 block">
         <form onSubmit={search}>
@@ -219,6 +228,7 @@ function MemberList({ team, userId }: { team: TeamView; userId: string }) {
         previous={t("list.previous")}
         next={t("list.next")}
       />
+      {inviting && <InviteDialog team={team} onClose={() => setInviting(false)} onInvited={load} />}
       {removing && (
         <ConfirmDialog
           title={t("members.removeDialog", { name: removing.name })}

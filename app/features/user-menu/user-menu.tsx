@@ -4,6 +4,7 @@ import { isOperator } from "../../../core/operator";
 import { openBillingPortal } from "../../api/billing";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient, type Session } from "../../identity/client";
+import { TeamLogo } from "../../ui/team-logo";
 import { isImpersonation, useStopImpersonation } from "../impersonation/impersonation-banner";
 import { displayName } from "./display-name";
 import { UserAvatar } from "./user-avatar";
@@ -20,7 +21,17 @@ interface DeviceAccount {
  * an operator acts as the user, the menu offers neither other accounts nor adding one, and Sign out
  * ends the impersonation.
  */
-export function UserMenu({ session, isPro = false, activeTeam }: { session: Session; isPro?: boolean; activeTeam?: string | null }) {
+export function UserMenu({
+  session,
+  isPro = false,
+  activeTeam,
+  activeTeamLogo,
+}: {
+  session: Session;
+  isPro?: boolean;
+  activeTeam?: string | null;
+  activeTeamLogo?: string | null;
+}) {
   const { t } = useTranslation("account");
   const lang = useLanguage();
   const [open, setOpen] = useState(false);
@@ -134,8 +145,11 @@ export function UserMenu({ session, isPro = false, activeTeam }: { session: Sess
               <p className="truncate font-semibold text-slate-900">{name}</p>
               <p className="truncate text-sm text-slate-600">{user.email}</p>
               {activeTeam !== undefined && (
-                <p className="mt-1 truncate text-sm text-slate-800">
-                  {activeTeam ? t("userMenu.activeTeam", { name: activeTeam }) : t("userMenu.personalAccount")}
+                <p className="mt-1 flex min-w-0 items-center gap-1.5 text-sm text-slate-800">
+                  {activeTeam && <TeamLogo name={activeTeam} logo={activeTeamLogo} size="xs" />}
+                  <span className="truncate">
+                    {activeTeam ? t("userMenu.activeTeam", { name: activeTeam }) : t("userMenu.personalAccount")}
+                  </span>
                 </p>
               )}
             </div>
