@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { outboxTemplates, renderQueuedMail } from "./outbox-templates.js";
+import { accountDeletedMail } from "./templates/account-deleted.js";
 import { contactConfirmationMail } from "./templates/contact-confirmation.js";
 import { contactNotificationMail } from "./templates/contact-notification.js";
 import { dataExportMail } from "./templates/data-export.js";
@@ -35,6 +36,7 @@ const invitation = {
 const dataExport = { to: "me@example.com", url: "https://crm.example/api/data-export/t", expiresAt, lang: "en" };
 const waitlistConfirmation = { to: "w@example.com", baseUrl: "https://crm.example", lang: "de", token: "tok" };
 const waitlistInvitation = { to: "w@example.com", baseUrl: "https://crm.example", lang: "en" };
+const accountDeleted = { to: "gone@example.com", baseUrl: "https://crm.example", lang: "de" };
 const passwordReset = { to: "r@example.com", baseUrl: "https://crm.example", lang: "de", resetAt: new Date("2026-11-28T23:05:00Z") };
 
 describe("mails rendered from the values the outbox stores", () => {
@@ -46,6 +48,7 @@ describe("mails rendered from the values the outbox stores", () => {
     ["waitlist-confirmation", waitlistConfirmation, waitlistConfirmationMail(waitlistConfirmation)],
     ["waitlist-invitation", waitlistInvitation, waitlistInvitationMail(waitlistInvitation)],
     ["password-reset", passwordReset, passwordResetMail(passwordReset)],
+    ["account-deleted", accountDeleted, accountDeletedMail(accountDeleted)],
   ] as const;
 
   it("covers every kind the outbox holds", () => {
