@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster } from "../support/cluster.js";
+import { nginxBinary } from "../support/nginx.js";
 import { type CapturedMail, startSmtpCapture } from "../support/smtp.js";
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -9,7 +10,7 @@ const INBOX = "contact@cluster.example";
 // Each instance greets the SMTP server with its own name, so a mail tells which outbox worker sent it.
 const SENDERS = ["instance-a.cluster.test", "instance-b.cluster.test"];
 
-describe.skipIf(!redisUrl || !postgres)("contact requests on two instances behind a load balancer", () => {
+describe.skipIf(!redisUrl || !postgres || !nginxBinary())("contact requests on two instances behind a load balancer", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   let cluster: Awaited<ReturnType<typeof startCluster>>;
   let db: pg.Client;

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster } from "../support/cluster.js";
+import { nginxBinary } from "../support/nginx.js";
 import { codeIn, startSmtpCapture } from "../support/smtp.js";
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -12,7 +13,7 @@ const json = (body: unknown, cookie?: string) => ({
   body: JSON.stringify(body),
 });
 
-describe.skipIf(!redisUrl || !postgres)("two instances behind a load balancer", () => {
+describe.skipIf(!redisUrl || !postgres || !nginxBinary())("two instances behind a load balancer", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   let cluster: Awaited<ReturnType<typeof startCluster>>;
 
@@ -26,8 +27,28 @@ describe.skipIf(!redisUrl || !postgres)("two instances behind a load balancer", 
   });
 
   it("spreads requests over both instances", async () => {
-    for (let i = 0; i < 4; i++) expect((await cluster.fetch("/healthz")).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await cluster.fetch("/readyz")).status).toBe(200);
+    expect(cluster.served.size).toBe(2);
     expect([...cluster.served.values()].every((n) => n >= 2)).toBe(true);
+  });
+
+  it("keeps hashed assets in nginx's cache, one copy per encoding", async () => {
+    const page = await (await cluster.fetch("/en")).text();
+    const asset = page.match(/\/assets\/[\w.-]+\.js/)?.[0] as string;
+    expect(asset).toBeTruthy();
+    const get = (encoding: string) => cluster.fetch(asset, { headers: { "accept-encoding": encoding } });
+    const first = await get("gzip, deflate, br");
+    expect(first.headers.get("x-cache-status")).toBe("MISS");
+    expect(first.headers.get("content-encoding")).toBe("br");
+    const again = await get("br, gzip");
+    expect(again.headers.get("x-cache-status")).toBe("HIT");
+    expect(again.headers.get("content-encoding")).toBe("br");
+    expect(again.headers.get("cache-control")).toContain("immutable");
+    // Another encoding is its own entry: never a brotli body to a client that asked for gzip only.
+    const gzip = await get("gzip");
+    expect(gzip.headers.get("x-cache-status")).toBe("MISS");
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect((await get("gzip")).headers.get("x-cache-status")).toBe("HIT");
   });
 
   it("keeps a session valid on every instance and ends it everywhere on sign-out", async () => {

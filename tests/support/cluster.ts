@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "./databases.js";
+import { startNginx } from "./nginx.js";
 import { freePort } from "./server.js";
 
 export interface Instance {
@@ -13,9 +13,9 @@ export interface Instance {
 }
 
 /**
- * N instances of the built server on one PostgreSQL database and one Redis, behind a round-robin
- * reverse proxy that sets x-forwarded-for, as a load balancer would. Instances that stop answering
- * are taken out of rotation.
+ * N instances of the built server on one PostgreSQL database and one Redis, behind Debian's nginx
+ * running the deployment's deploy/nginx.conf (round robin, x-forwarded-for, instances that refuse
+ * connections left out). See tests/support/nginx.ts for what a test adds to it.
  */
 export async function startCluster(opts: {
   instances: number;
@@ -71,40 +71,18 @@ export async function startCluster(opts: {
   }
 
   for (let i = 0; i < opts.instances; i++) instances.push(await launch(i));
-
-  let next = 0;
+  const nginx = await startNginx(
+    instances.map((i) => i.port),
+    proxyPort,
+  );
+  /** How many answers each instance gave, by the instance nginx names in each answer. */
   const served = new Map<number, number>();
-  const proxy: Server = createServer((req, res) => {
-    const live = instances.filter((i) => i.alive);
-    if (!live.length) {
-      res.writeHead(503).end();
-      return;
-    }
-    const target = live[next++ % live.length] as Instance;
-    served.set(target.port, (served.get(target.port) ?? 0) + 1);
-    // Tests simulate many clients from one machine by naming the client address the proxy reports.
-    const client = (req.headers["x-simulated-client"] as string | undefined) ?? req.socket.remoteAddress ?? "";
-    const headers = { ...req.headers, "x-forwarded-for": client };
-    const upstream = request({ host: "127.0.0.1", port: target.port, path: req.url, method: req.method, headers }, (up) => {
-      // Connection headers describe the instance's connection, not the proxy's: passing on the
-      // instance's longer keep-alive would make clients reuse sockets the proxy has already closed.
-      const { connection: _connection, "keep-alive": _keepAlive, ...headers } = up.headers;
-      res.writeHead(up.statusCode ?? 502, headers);
-      up.pipe(res);
-    });
-    upstream.on("error", () => {
-      if (!res.headersSent) res.writeHead(502, { "content-type": "application/json" });
-      res.end(JSON.stringify({ message: "Bad gateway" }));
-    });
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => proxy.listen(proxyPort, "127.0.0.1", resolve));
-
   return {
     baseUrl,
     database,
     instances,
-    /** How many requests the proxy sent to each instance port. */
+    nginx,
+    /** How many of the requests made with `fetch` each instance port answered. */
     served,
     /** Ends one instance abruptly, as a crash would. */
     kill(index: number) {
@@ -112,14 +90,17 @@ export async function startCluster(opts: {
       instance.alive = false;
       instance.process.kill("SIGKILL");
     },
-    fetch(pathname: string, init: RequestInit = {}) {
+    async fetch(pathname: string, init: RequestInit = {}) {
       const headers = new Headers(init.headers);
       if (!headers.has("origin")) headers.set("origin", baseUrl);
-      return fetch(`${baseUrl}${pathname}`, { ...init, headers, redirect: "manual" });
+      const res = await fetch(`${baseUrl}${pathname}`, { ...init, headers, redirect: "manual" });
+      // "127.0.0.1:A, 127.0.0.1:B" when nginx tried A first: B answered.
+      const port = Number((res.headers.get("x-served-by") ?? "").split(/[:,\s]+/).at(-1));
+      if (port) served.set(port, (served.get(port) ?? 0) + 1);
+      return res;
     },
     async stop() {
-      await new Promise<void>((resolve) => proxy.close(() => resolve()));
-      proxy.closeAllConnections();
+      await nginx.stop();
       await Promise.all(
         instances.map(
           (i) =>
