@@ -35,6 +35,7 @@ cmp -s "$build/package-lock.json" "$work/package-lock.json" || { echo "npm insta
 
 step "build"
 (cd "$build" && BASE_URL=http://localhost:3000 npm run build >/dev/null 2>&1) || { echo "the build failed"; exit 1; }
+chmod -R a+rX "$build/build"
 
 step "prune to the production dependencies"
 (cd "$build" && npm prune --omit=dev --no-audit --no-fund --loglevel=error >/dev/null)
@@ -52,7 +53,8 @@ done
 [ -f "$app/build/node/pglite-template/PG_VERSION" ] || { echo "the runtime lacks the embedded database template"; exit 1; }
 data="$work/data"
 mkdir -p "$data"
-[ "$(id -u)" = 0 ] && chown nobody:nogroup "$data"
+chmod 700 "$data"
+if [ "$(id -u)" = 0 ]; then chown nobody:nogroup "$data"; fi
 echo "  runtime: $(du -sh "$app" | cut -f1) (node_modules $(du -sh "$app/node_modules" | cut -f1)), started as $app_user"
 
 # --- Start it as the image does ------------------------------------------------------------------
