@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { type DB, ping } from "../db/database.js";
+import { ERRORS } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { messageOf } from "../http/errors.js";
 import { type ReadinessDeps, readiness } from "../readiness.js";
@@ -35,8 +36,8 @@ export function healthRoutes(db: DB, ready: Omit<ReadinessDeps, "db">) {
     const state = await readiness({ db, ...ready });
     if (state.ready) return c.json({ status: "ready", checks: state.checks });
     const body = state.stopping
-      ? { message: messageOf(c, "shuttingDown"), code: "shutting_down", failing: ["shutdown"] }
-      : { message: messageOf(c, "notReady", { parts: state.failing.join(", ") }), code: "not_ready", failing: state.failing };
+      ? { message: messageOf(c, "shuttingDown"), code: ERRORS.shuttingDown.code, failing: ["shutdown"] }
+      : { message: messageOf(c, "notReady", { parts: state.failing.join(", ") }), code: ERRORS.notReady.code, failing: state.failing };
     return c.json({ status: "unavailable", ...body, checks: state.checks }, 503);
   });
   return app;
