@@ -1,7 +1,12 @@
 /**
  * The shapes of our API's requests and answers, read by the browser and produced by the server.
- * Every error answer is `ApiErrorBody`; `ApiRoutes` lists the routes the browser calls.
+ * Every error answer is `ApiErrorBody`; `ApiRoutes` lists the routes the browser calls. A shape
+ * with a schema in core/api/ is that schema's type (a body as it is sent, an answer as it is
+ * produced), never restated here.
  */
+import type { z } from "zod";
+import type * as billing from "./api/billing";
+import type * as contact from "./api/contact";
 import type { ContactFieldErrors } from "./contact/fields";
 import type { ContactInput } from "./contact/schema";
 import type { WireCode } from "./error-codes";
@@ -19,52 +24,12 @@ export interface ApiErrorBody {
   errors?: ContactFieldErrors;
 }
 
-/** POST /api/send-contact, 201. */
-export interface ContactCreated {
-  id: string;
-}
-
-/** GET /api/subscription: the subscription as the dashboard reads it, computed by the server. */
-export interface SubscriptionView {
-  active: boolean;
-  status: string | null;
-  planType: PlanType;
-  trialEndDate: string | null;
-  daysLeftInTrial: number | null;
-  isTrialing: boolean;
-  isExpiring: boolean;
-  trialEnding: boolean;
-  /** The period ends and the plan stops then (canceled at period end). */
-  cancelAt: string | null;
-  /** Pro with an active subscription: may create teams and open the billing portal. */
-  isPro: boolean;
-  /** What a checkout would start now; null while a subscription runs (a second checkout is refused). */
-  checkoutOffer: CheckoutOffer | null;
-}
-
-/** A checkout starts the 30-day trial (offered once per account) or a paid subscription at once. */
-export type CheckoutOffer = "trial" | "paid";
-
-/** POST /api/create-checkout-session: the body. The user must be the signed-in one. */
-export interface CheckoutRequest {
-  userId: string;
-  planType: "pro";
-  /** Start with the free trial; false subscribes at once. The server grants the trial only when its offer is the trial. */
-  trial: boolean;
-  /** The team to create when the checkout completes. */
-  teamName?: string;
-}
-
-/** POST /api/create-checkout-session: the provider's session and the page to send the browser to. */
-export interface CheckoutSession {
-  id: string;
-  url: string;
-}
-
-/** POST /api/create-portal-session. */
-export interface PortalSession {
-  url: string;
-}
+export type ContactCreated = z.output<typeof contact.contactCreated>;
+export type SubscriptionView = z.output<typeof billing.subscriptionView>;
+export type CheckoutOffer = z.output<typeof billing.checkoutOffer>;
+export type CheckoutRequest = z.input<typeof billing.checkoutBody>;
+export type CheckoutSession = z.output<typeof billing.checkoutSession>;
+export type PortalSession = z.output<typeof billing.portalSession>;
 
 /** One team in the dashboard's lists. */
 export interface TeamMembership {

@@ -49,15 +49,14 @@ const FALLBACK_KEY: Record<ContactField, string> = {
   message: "form.message.tooLong",
 };
 
-/** Validates a request; on failure gives one message key per field (the first problem found). */
-export function validateContact(
-  input: unknown,
-): { success: true; data: ContactInput } | { success: false; errors: ContactFieldErrors; formError?: string } {
-  const result = contactSchema.safeParse(input);
-  if (result.success) return { success: true, data: result.data };
+/** One message key per field (the first problem found) from the issues of a refused request, and one for the form when an issue names no field. */
+export function contactErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): {
+  errors: ContactFieldErrors;
+  formError?: string;
+} {
   const errors: ContactFieldErrors = {};
   let formError: string | undefined;
-  for (const issue of result.error.issues) {
+  for (const issue of issues) {
     const field = issue.path[0];
     if (field === "name" || field === "email" || field === "company" || field === "message") {
       errors[field] ??= issue.message.startsWith("form.") ? issue.message : FALLBACK_KEY[field];
@@ -65,5 +64,14 @@ export function validateContact(
       formError ??= "form.invalid";
     }
   }
-  return { success: false, errors, formError };
+  return { errors, formError };
+}
+
+/** Validates a request; on failure gives one message key per field (the first problem found). */
+export function validateContact(
+  input: unknown,
+): { success: true; data: ContactInput } | { success: false; errors: ContactFieldErrors; formError?: string } {
+  const result = contactSchema.safeParse(input);
+  if (result.success) return { success: true, data: result.data };
+  return { success: false, ...contactErrorsOf(result.error.issues) };
 }

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { isTeamName } from "../../core/teams.js";
+import { checkoutBody } from "../../core/api/billing.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession } from "../auth/session.js";
 import { type BillingDeps, openPortal, startCheckout } from "../billing/billing-service.js";
@@ -8,15 +7,8 @@ import { type EventDeps, processWebhook } from "../billing/process-event.js";
 import { viewAndSync } from "../billing/subscription-store.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
-import { readJson } from "../http/errors.js";
+import { readBody } from "../http/json-body.js";
 import { openTeamPortal } from "../teams/team-billing.js";
-
-const checkoutBody = z.object({
-  userId: z.string().min(1),
-  planType: z.literal("pro"),
-  trial: z.boolean().default(true),
-  teamName: z.string().trim().refine(isTeamName).optional(),
-});
 
 /** Subscriptions: checkout, the billing portal, the dashboard's view, and the payment provider's webhooks. */
 export function billingRoutes(deps: { auth: Auth; billing: BillingDeps; events: EventDeps }) {
@@ -26,9 +18,7 @@ export function billingRoutes(deps: { auth: Auth; billing: BillingDeps; events: 
 
   app.post("/api/create-checkout-session", requireSession(auth, "authenticateToCheckout"), async (c) => {
     const { session } = c.var;
-    const parsed = checkoutBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("invalidCheckout");
-    const body = parsed.data;
+    const body = await readBody(c, checkoutBody, "invalidCheckout");
     if (body.userId !== session.user.id) throw new AppError("otherUser");
     try {
       const { id, url } = await startCheckout(billing, {

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { validateContact } from "../../core/contact/schema.js";
+import { contactSchema } from "../../core/api/contact.js";
+import { contactErrorsOf } from "../../core/contact/schema.js";
 import { emailAllowed, emailRulesOf } from "../access/email-rules.js";
 import type { BotCheck } from "../bot-protection/challenges.js";
 import { requireBotCheck } from "../bot-protection/middleware.js";
@@ -9,7 +10,7 @@ import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { bodyLimit } from "../http/body.js";
 import type { AppEnv } from "../http/context.js";
-import { readJson } from "../http/errors.js";
+import { readBody } from "../http/json-body.js";
 import { refuseNulCharacters } from "../http/nul-characters.js";
 import { rateLimit } from "../http/rate-limit.js";
 import { sameOrigin } from "../http/same-origin.js";
@@ -59,16 +60,16 @@ export function contactRoutes(deps: ContactDeps) {
     }),
     refuseNulCharacters(),
     async (c) => {
-      const result = validateContact(await readJson(c));
-      if (!result.success) {
-        throw new AppError("invalidContact", {
-          fields: Object.fromEntries(Object.entries(result.errors).map(([field, key]) => [field, `contact:${key}`])),
+      const data = await readBody(c, contactSchema, (issues) => {
+        const { errors } = contactErrorsOf(issues);
+        return new AppError("invalidContact", {
+          fields: Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, `contact:${key}`])),
         });
-      }
-      if (config.CONTACT_EMAIL_RULES && !emailAllowed(emailRules, result.data.email)) {
+      });
+      if (config.CONTACT_EMAIL_RULES && !emailAllowed(emailRules, data.email)) {
         throw new AppError("invalidContact", { fields: { email: "contact:form.email.notAllowed" } });
       }
-      const { id, spam } = await submitContact(db, result.data, {
+      const { id, spam } = await submitContact(db, data, {
         language: c.var.lang,
         clientIp: c.get("clientIp"),
         userAgent: c.req.header("user-agent"),

@@ -1,0 +1,79 @@
+/**
+ * Every route of our own API that takes a JSON body or whose answer has a schema, as "METHOD path":
+ * the schema of its body and of its answer. The server reads each body with the schema named here
+ * (`readBody`, checked by tests/unit/api-schemas.test.ts) and `core/api.ts` types the browser's
+ * calls from the same schemas. The identity library's routes (`/api/auth/*`) are its own.
+ */
+import type * as z from "zod/v4/core";
+import * as account from "./account";
+import * as billing from "./billing";
+import { done } from "./common";
+import * as contact from "./contact";
+import * as operator from "./operator";
+import * as teams from "./teams";
+
+export interface RouteSchemas {
+  body?: z.$ZodType;
+  answer?: z.$ZodType;
+}
+
+export const API_ROUTES = {
+  "POST /api/send-contact": { body: contact.contactSchema, answer: contact.contactCreated },
+
+  "POST /api/create-checkout-session": { body: billing.checkoutBody, answer: billing.checkoutSession },
+  "POST /api/create-portal-session": { answer: billing.portalSession },
+  "GET /api/subscription": { answer: billing.subscriptionView },
+
+  "POST /api/teams": { body: teams.createTeamBody, answer: teams.createdTeam },
+  "POST /api/teams/:teamId/delete": { body: teams.deleteTeamBody },
+  "POST /api/teams/:teamId/invitations": { body: teams.inviteBody },
+  "POST /api/teams/:teamId/invitations/:invitationId/resend": { answer: done },
+  "POST /api/teams/:teamId/invitations/:invitationId/revoke": { answer: done },
+  "POST /api/teams/:teamId/domains": { body: teams.addDomainBody },
+  "POST /api/teams/:teamId/domains/:domainId/code": { body: teams.domainCodeRequestBody, answer: done },
+  "POST /api/teams/:teamId/domains/:domainId/verify": { body: teams.domainCodeBody },
+  "POST /api/teams/:teamId/domains/:domainId/enrollment": { body: teams.enrollmentBody },
+  "POST /api/teams/:teamId/domains/:domainId/delete": { answer: done },
+  "POST /api/teams/:teamId/requests/:requestId/approve": { answer: done },
+  "POST /api/teams/:teamId/requests/:requestId/reject": { answer: done },
+  "POST /api/team-suggestions/:teamId/join": { answer: done },
+  "POST /api/team-suggestions/:teamId/request": { answer: done },
+
+  "PUT /api/account/image": { answer: account.profileImage },
+  "DELETE /api/account/image": { answer: account.profileImage },
+  "POST /api/account/devices/sign-out": { body: account.signOutDeviceBody },
+  "POST /api/account/devices/sign-out-others": { answer: account.signedOutDevices },
+  "POST /api/account/legal-consent": { body: account.legalConsentBody, answer: account.legalConsent },
+  "POST /api/account/reverification/code": { answer: done },
+  "POST /api/account/reverification": { body: account.reverificationBody, answer: done },
+  "POST /api/account/password": { body: account.firstPasswordBody, answer: done },
+  "POST /api/account/delete": { body: account.deleteAccountBody, answer: done },
+  "POST /api/account/phone-numbers": { body: account.addPhoneNumberBody },
+  "POST /api/account/phone-numbers/two-factor": { body: account.smsTwoFactorBody },
+  "POST /api/account/phone-numbers/:id/code": { answer: done },
+  "POST /api/account/phone-numbers/:id/verify": { body: account.phoneCodeBody },
+  "POST /api/account/phone-numbers/:id/primary": { answer: done },
+  "DELETE /api/account/phone-numbers/:id": { answer: done },
+  "POST /api/account/emails": { body: account.addEmailBody },
+  "POST /api/account/emails/:id/code": { answer: done },
+  "POST /api/account/emails/:id/verify": { body: account.emailCodeBody, answer: done },
+  "POST /api/account/emails/:id/primary": { answer: done },
+  "DELETE /api/account/emails/:id": { answer: done },
+  "POST /api/account/wallets/challenge": { body: account.walletChallengeBody },
+  "POST /api/account/wallets": { body: account.walletSignatureBody },
+  "DELETE /api/account/wallets/:id": { answer: done },
+  "POST /api/waitlist": { body: account.waitlistJoinBody, answer: done },
+  "POST /api/waitlist/confirm": { body: account.waitlistConfirmBody, answer: done },
+  "POST /api/data-export/check": { body: account.dataExportLinkBody, answer: account.dataExportLink },
+  /** Answers the archive itself, a JSON file sent as an attachment. */
+  "POST /api/data-export/download": { body: account.dataExportLinkBody },
+
+  "POST /api/admin/users/:userId/ban": { body: operator.banBody },
+  "POST /api/admin/users/:userId/sessions/revoke": { body: operator.revokeSessionsBody },
+  "POST /api/admin/users/:userId/delete": { body: operator.deleteUserBody },
+  "POST /api/admin/users/:userId/complimentary": { body: operator.complimentaryBody },
+  "POST /api/admin/contact-requests/:requestId": { body: operator.contactRequestChangeBody },
+  "POST /api/admin/teams/:teamId/transfer-admin": { body: operator.transferAdminBody },
+} as const satisfies Record<string, RouteSchemas>;
+
+export type ApiRoute = keyof typeof API_ROUTES;
