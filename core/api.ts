@@ -6,7 +6,9 @@
  */
 import type { z } from "zod";
 import type * as billing from "./api/billing";
+import type * as common from "./api/common";
 import type * as contact from "./api/contact";
+import type * as teams from "./api/teams";
 import type { ContactFieldErrors } from "./contact/fields";
 import type { ContactInput } from "./contact/schema";
 import type { WireCode } from "./error-codes";
@@ -89,11 +91,7 @@ export interface TeamMemberPage {
 /** The result of inviting one address. */
 export type InvitationOutcome = "invited" | "already_member" | "already_invited" | "invalid" | "quota_exceeded" | "failed";
 
-/** POST /api/teams/:teamId/invitations: the body; addresses separated by spaces or commas. */
-export interface InviteRequest {
-  emails: string;
-  role: TeamRole;
-}
+export type InviteRequest = z.input<typeof teams.inviteBody>;
 
 /** POST /api/teams/:teamId/invitations: one result per address, in the order typed. */
 export interface InviteResults {
@@ -189,22 +187,9 @@ export interface TeamDeletion {
   cancelsSubscription: boolean;
 }
 
-/** POST /api/teams/:teamId/delete: the body, the team's name typed to confirm. */
-export interface DeleteTeamRequest {
-  confirmName: string;
-}
-
-/** POST /api/teams: the body. */
-export interface CreateTeamRequest {
-  name: string;
-}
-
-/** POST /api/teams, 201. */
-export interface CreatedTeam {
-  id: string;
-  name: string;
-  slug: string;
-}
+export type DeleteTeamRequest = z.input<typeof teams.deleteTeamBody>;
+export type CreateTeamRequest = z.input<typeof teams.createTeamBody>;
+export type CreatedTeam = z.output<typeof teams.createdTeam>;
 
 /** GET /api/site-config: runtime settings the prerendered pages cannot contain. */
 export interface SiteConfig {
@@ -286,10 +271,10 @@ export interface ApiRoutes extends OperatorRoutes {
   "GET /api/teams/:teamId/members": { answer: TeamMemberPage };
   "GET /api/teams/:teamId/billing": { answer: TeamBilling };
   "GET /api/teams/:teamId/domains": { answer: TeamDomainList };
-  "POST /api/teams/:teamId/domains": { body: { domain: string }; answer: TeamDomainRow };
-  "POST /api/teams/:teamId/domains/:domainId/code": { body: { email: string }; answer: Done };
-  "POST /api/teams/:teamId/domains/:domainId/verify": { body: { code: string }; answer: TeamDomainRow };
-  "POST /api/teams/:teamId/domains/:domainId/enrollment": { body: { mode: EnrollmentMode }; answer: TeamDomainRow };
+  "POST /api/teams/:teamId/domains": { body: z.input<typeof teams.addDomainBody>; answer: TeamDomainRow };
+  "POST /api/teams/:teamId/domains/:domainId/code": { body: z.input<typeof teams.domainCodeRequestBody>; answer: Done };
+  "POST /api/teams/:teamId/domains/:domainId/verify": { body: z.input<typeof teams.domainCodeBody>; answer: TeamDomainRow };
+  "POST /api/teams/:teamId/domains/:domainId/enrollment": { body: z.input<typeof teams.enrollmentBody>; answer: TeamDomainRow };
   "POST /api/teams/:teamId/domains/:domainId/delete": { answer: Done };
   "GET /api/teams/:teamId/requests": { answer: MembershipRequestList };
   "POST /api/teams/:teamId/requests/:requestId/approve": { answer: Done };
@@ -397,10 +382,7 @@ export interface LegalConsent {
   version: string;
 }
 
-/** The answer of a call that only reports success. */
-export interface Done {
-  ok: true;
-}
+export type Done = z.output<typeof common.done>;
 
 /** GET /api/account/security: what the security page shows and how the account proves itself again. */
 export interface AccountSecurity {

@@ -1,12 +1,11 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { ENROLLMENT_MODES } from "../../core/teams.js";
+import { addDomainBody, domainCodeBody, domainCodeRequestBody, enrollmentBody } from "../../core/api/teams.js";
 import type { EmailRules } from "../access/email-rules.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession } from "../auth/session.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
-import { readJson } from "../http/errors.js";
+import { readBody } from "../http/json-body.js";
 import type { SendMail } from "../mail/transport.js";
 import {
   addDomain,
@@ -24,11 +23,6 @@ import {
 } from "../teams/domains.js";
 import type { QuotaConfig } from "../teams/roster.js";
 import { type TeamEnv, teamGuard } from "../teams/team-guard.js";
-
-const domainBody = z.object({ domain: z.string().max(300) });
-const codeRequestBody = z.object({ email: z.string().max(320) });
-const codeBody = z.object({ code: z.string().max(20) });
-const enrollmentBody = z.object({ mode: z.enum(ENROLLMENT_MODES) });
 
 /** A team's verified domains, its membership requests, and the teams offered to a user through their address's domain. */
 export function teamDomainRoutes(deps: { auth: Auth; db: DB; config: QuotaConfig; rules: EmailRules; sendMail: SendMail }) {
@@ -48,28 +42,24 @@ export function teamDomainRoutes(deps: { auth: Auth; db: DB; config: QuotaConfig
   });
 
   app.post("/api/teams/:teamId/domains", requireSession(auth), manage, async (c) => {
-    const parsed = domainBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("invalidDomain");
-    return c.json(await addDomain(domains, { organizationId: c.req.param("teamId"), domain: parsed.data.domain }), 201);
+    const { domain } = await readBody(c, addDomainBody, "invalidDomain");
+    return c.json(await addDomain(domains, { organizationId: c.req.param("teamId"), domain }), 201);
   });
 
   app.post("/api/teams/:teamId/domains/:domainId/code", requireSession(auth), manage, async (c) => {
-    const parsed = codeRequestBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("domainAddress");
-    await sendDomainCode(domains, { ...ids(c), email: parsed.data.email, lang: c.var.lang });
+    const { email } = await readBody(c, domainCodeRequestBody, "domainAddress");
+    await sendDomainCode(domains, { ...ids(c), email, lang: c.var.lang });
     return c.json({ ok: true as const });
   });
 
   app.post("/api/teams/:teamId/domains/:domainId/verify", requireSession(auth), manage, async (c) => {
-    const parsed = codeBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("domainCode");
-    return c.json(await verifyDomain(domains, { ...ids(c), code: parsed.data.code }));
+    const { code } = await readBody(c, domainCodeBody, "domainCode");
+    return c.json(await verifyDomain(domains, { ...ids(c), code }));
   });
 
   app.post("/api/teams/:teamId/domains/:domainId/enrollment", requireSession(auth), manage, async (c) => {
-    const parsed = enrollmentBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("invalidEnrollment");
-    return c.json(await setEnrollment(db, { ...ids(c), mode: parsed.data.mode }));
+    const { mode } = await readBody(c, enrollmentBody, "invalidEnrollment");
+    return c.json(await setEnrollment(db, { ...ids(c), mode }));
   });
 
   app.post("/api/teams/:teamId/domains/:domainId/delete", requireSession(auth), manage, async (c) => {

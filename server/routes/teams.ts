@@ -1,12 +1,12 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import { isTeamName, MEMBER_SEARCH_MAX, TEAM_NAME_MAX, TEAM_ROLES } from "../../core/teams.js";
+import { createTeamBody, deleteTeamBody, inviteBody } from "../../core/api/teams.js";
+import { MEMBER_SEARCH_MAX } from "../../core/teams.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession } from "../auth/session.js";
 import { assertCanCreateTeams } from "../billing/billing-service.js";
 import { AppError } from "../errors.js";
 import { requestBody } from "../http/body.js";
-import { readJson } from "../http/errors.js";
+import { readBody } from "../http/json-body.js";
 import { imageUploadLimit } from "../images/upload-limit.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { createTeam, type TeamDeps } from "../teams/create-team.js";
@@ -18,11 +18,6 @@ import { teamBilling } from "../teams/team-billing.js";
 import { type TeamEnv, teamGuard } from "../teams/team-guard.js";
 import { removeTeamLogo, setTeamLogo } from "../teams/team-logo.js";
 import { teamView } from "../teams/team-view.js";
-
-const teamBody = z.object({ name: z.string().trim().refine(isTeamName) });
-const inviteBody = z.object({ emails: z.string().max(10_000), role: z.enum(TEAM_ROLES) });
-// The name as typed: spaces around and between may make it longer than the name itself.
-const deleteBody = z.object({ confirmName: z.string().max(TEAM_NAME_MAX * 4) });
 
 const pageOf = (value: string | undefined) => Math.max(1, Math.min(10_000, Number.parseInt(value ?? "1", 10) || 1));
 
@@ -64,10 +59,9 @@ export function teamRoutes(deps: {
 
   app.post("/api/teams", requireSession(auth), async (c) => {
     const { session } = c.var;
-    const parsed = teamBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("invalidTeamName");
+    const { name } = await readBody(c, createTeamBody, "invalidTeamName");
     await assertCanCreateTeams(db, session.user.id);
-    const team = await createTeam(teams, { name: parsed.data.name, userId: session.user.id, headers: c.req.raw.headers });
+    const team = await createTeam(teams, { name, userId: session.user.id, headers: c.req.raw.headers });
     return c.json({ id: team?.id, name: team?.name, slug: team?.slug }, 201);
   });
 
@@ -89,9 +83,8 @@ export function teamRoutes(deps: {
   });
 
   app.post("/api/teams/:teamId/delete", requireSession(auth), teamGuard(db, { organization: ["delete"] }), async (c) => {
-    const parsed = deleteBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("confirmNameMismatch");
-    await deleteTeam(deletion, { teamId: c.req.param("teamId"), confirmName: parsed.data.confirmName, headers: c.req.raw.headers });
+    const { confirmName } = await readBody(c, deleteTeamBody, "confirmNameMismatch");
+    await deleteTeam(deletion, { teamId: c.req.param("teamId"), confirmName, headers: c.req.raw.headers });
     return c.json({ deleted: true });
   });
 
@@ -107,12 +100,15 @@ export function teamRoutes(deps: {
   });
 
   app.post("/api/teams/:teamId/invitations", requireSession(auth), teamGuard(db, { invitation: ["create"] }), async (c) => {
-    const parsed = inviteBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError(parsed.error.issues.some((i) => i.path[0] === "role") ? "invalidRole" : "noAddresses");
+    const body = await readBody(
+      c,
+      inviteBody,
+      (issues) => new AppError(issues.some((i) => i.path[0] === "role") ? "invalidRole" : "noAddresses"),
+    );
     const results = await inviteAddresses(invitations, {
       organizationId: c.req.param("teamId"),
-      emails: parsed.data.emails,
-      role: parsed.data.role,
+      emails: body.emails,
+      role: body.role,
       headers: c.req.raw.headers,
       lang: c.var.lang,
       t: c.var.t,
