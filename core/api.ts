@@ -5,6 +5,7 @@
  * produced), never restated here.
  */
 import type { z } from "zod";
+import type * as account from "./api/account";
 import type * as billing from "./api/billing";
 import type * as common from "./api/common";
 import type * as contact from "./api/contact";
@@ -239,20 +240,9 @@ export interface DeviceList {
   devices: Device[];
 }
 
-/** POST /api/account/devices/sign-out: the body. */
-export interface SignOutDeviceRequest {
-  id: string;
-}
-
-/** POST /api/account/devices/sign-out-others. */
-export interface SignedOutDevices {
-  signedOut: number;
-}
-
-/** PUT and DELETE /api/account/image: the profile image's URL now, or null. */
-export interface ProfileImage {
-  image: string | null;
-}
+export type SignOutDeviceRequest = z.input<typeof account.signOutDeviceBody>;
+export type SignedOutDevices = z.output<typeof account.signedOutDevices>;
+export type ProfileImage = z.output<typeof account.profileImage>;
 
 /** Each route the browser calls, as "METHOD path": its JSON body (if any) and its answer. */
 export interface ApiRoutes extends OperatorRoutes {
@@ -294,7 +284,7 @@ export interface ApiRoutes extends OperatorRoutes {
   "POST /api/auth/sign-in-link/complete": { body: Record<string, never>; answer: SignInAnswer };
   "POST /api/auth/sign-in-link/confirm": { body: { token: string }; answer: SignInAnswer };
   "GET /api/account/devices": { answer: DeviceList };
-  "POST /api/account/devices/sign-out": { body: SignOutDeviceRequest; answer: { ok: true } };
+  "POST /api/account/devices/sign-out": { body: SignOutDeviceRequest; answer: Done };
   "POST /api/account/devices/sign-out-others": { answer: SignedOutDevices };
   /** The image file itself is the body (sent as it is, up to 10 MB). */
   "PUT /api/account/image": { file: Blob; answer: ProfileImage };
@@ -302,31 +292,31 @@ export interface ApiRoutes extends OperatorRoutes {
   "GET /api/account/security": { answer: AccountSecurity };
   "GET /api/account/security-events": { answer: SecurityEventPage };
   "POST /api/account/reverification/code": { answer: Done };
-  "POST /api/account/reverification": { body: { answer: string }; answer: Done };
-  "POST /api/account/password": { body: { newPassword: string }; answer: Done };
-  "POST /api/account/delete": { body: { confirmation: string }; answer: Done };
-  "POST /api/account/legal-consent": { body: { accepted: true }; answer: LegalConsent };
-  "POST /api/waitlist": { body: { email: string }; answer: Done };
+  "POST /api/account/reverification": { body: z.input<typeof account.reverificationBody>; answer: Done };
+  "POST /api/account/password": { body: z.input<typeof account.firstPasswordBody>; answer: Done };
+  "POST /api/account/delete": { body: z.input<typeof account.deleteAccountBody>; answer: Done };
+  "POST /api/account/legal-consent": { body: z.input<typeof account.legalConsentBody>; answer: LegalConsent };
+  "POST /api/waitlist": { body: z.input<typeof account.waitlistJoinBody>; answer: Done };
   "GET /api/account/phone-numbers": { answer: PhoneNumberList };
-  "POST /api/account/phone-numbers": { body: { phoneNumber: string }; answer: PhoneNumberSummary };
+  "POST /api/account/phone-numbers": { body: z.input<typeof account.addPhoneNumberBody>; answer: PhoneNumberSummary };
   "POST /api/account/phone-numbers/:id/code": { answer: Done };
-  "POST /api/account/phone-numbers/:id/verify": { body: { code: string }; answer: PhoneNumberSummary };
+  "POST /api/account/phone-numbers/:id/verify": { body: z.input<typeof account.phoneCodeBody>; answer: PhoneNumberSummary };
   "POST /api/account/phone-numbers/:id/primary": { answer: Done };
   "DELETE /api/account/phone-numbers/:id": { answer: Done };
-  "POST /api/account/phone-numbers/two-factor": { body: { enabled: boolean }; answer: PhoneNumberList };
-  "POST /api/waitlist/confirm": { body: { token: string }; answer: Done };
+  "POST /api/account/phone-numbers/two-factor": { body: z.input<typeof account.smsTwoFactorBody>; answer: PhoneNumberList };
+  "POST /api/waitlist/confirm": { body: z.input<typeof account.waitlistConfirmBody>; answer: Done };
   "GET /api/account/identifiers": { answer: AccountIdentifiers };
-  "POST /api/account/emails": { body: { email: string }; answer: EmailAddressSummary };
+  "POST /api/account/emails": { body: z.input<typeof account.addEmailBody>; answer: EmailAddressSummary };
   "POST /api/account/emails/:id/code": { answer: Done };
-  "POST /api/account/emails/:id/verify": { body: { code: string }; answer: Done };
+  "POST /api/account/emails/:id/verify": { body: z.input<typeof account.emailCodeBody>; answer: Done };
   "POST /api/account/emails/:id/primary": { answer: Done };
   "DELETE /api/account/emails/:id": { answer: Done };
-  "POST /api/account/wallets/challenge": { body: { address: string; chainId?: number }; answer: WalletChallenge };
-  "POST /api/account/wallets": { body: { nonce: string; signature: string }; answer: WalletSummary };
+  "POST /api/account/wallets/challenge": { body: z.input<typeof account.walletChallengeBody>; answer: WalletChallenge };
+  "POST /api/account/wallets": { body: z.input<typeof account.walletSignatureBody>; answer: WalletSummary };
   "DELETE /api/account/wallets/:id": { answer: Done };
   "POST /api/account/data-export": { answer: { ok: true; email: string } };
   /** The mailed link's page asks whether its archive can be downloaded (decision 086). */
-  "POST /api/data-export/check": { body: { token: string }; answer: DataExportLink };
+  "POST /api/data-export/check": { body: z.input<typeof account.dataExportLinkBody>; answer: DataExportLink };
 }
 
 /**
@@ -335,10 +325,7 @@ export interface ApiRoutes extends OperatorRoutes {
  * as an attachment, once; used, expired and unknown links answer `export_link_used` (410),
  * `export_link_expired` (410) and `export_link_invalid` (404).
  */
-export interface DataExportLink {
-  createdAt: string;
-  expiresAt: string;
-}
+export type DataExportLink = z.output<typeof account.dataExportLink>;
 
 /** GET /api/account/identifiers: the account's e-mail addresses, connected accounts and wallets. */
 export interface AccountIdentifiers {
@@ -377,10 +364,7 @@ export interface WalletChallenge {
   nonce: string;
 }
 
-/** POST /api/account/legal-consent: the version of the terms and privacy policy now agreed to. */
-export interface LegalConsent {
-  version: string;
-}
+export type LegalConsent = z.output<typeof account.legalConsent>;
 
 export type Done = z.output<typeof common.done>;
 

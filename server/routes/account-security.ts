@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { deleteAccountBody, firstPasswordBody, reverificationBody } from "../../core/api/account.js";
 import type { AccountSecurity } from "../../core/api.js";
 import { deleteAccount } from "../account/delete-account.js";
 import { listSecurityEvents, recordsSecurityEvent } from "../account/security-log.js";
@@ -20,15 +21,12 @@ import { domainOf } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
-import { readJson } from "../http/errors.js";
+import { readBody } from "../http/json-body.js";
 import { rateLimit } from "../http/rate-limit.js";
 import type { KeyValueStore } from "../kv.js";
 import type { SendMail } from "../mail/transport.js";
 import { hasAuthenticator } from "../phone/phone-numbers.js";
 
-const answerBody = z.object({ answer: z.string().min(1).max(1024) });
-const passwordBody = z.object({ newPassword: z.string().max(1024) });
-const deleteBody = z.object({ confirmation: z.string().max(100) });
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 export interface AccountSecurityDeps {
@@ -96,28 +94,25 @@ export function accountSecurityRoutes(deps: AccountSecurityDeps) {
   });
 
   app.post("/api/account/reverification", requireSession(auth), limited("reverify"), async (c) => {
-    const parsed = answerBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("badRequest");
-    await reverify(reverification, c, c.var.session, parsed.data.answer.trim());
+    const { answer } = await readBody(c, reverificationBody);
+    await reverify(reverification, c, c.var.session, answer.trim());
     return c.json({ ok: true });
   });
 
   // Accounts created with Google set a first password here (Better Auth's own route is server-only).
   app.post("/api/account/password", requireSession(auth), recent, recordsSecurityEvent(deps, "password_set"), async (c) => {
-    const parsed = passwordBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("passwordInvalid");
+    const { newPassword } = await readBody(c, firstPasswordBody, "passwordInvalid");
     if (await hasPassword(db, c.var.session.user.id)) throw new AppError("passwordAlreadySet");
-    const problem = await deps.passwords.check(parsed.data.newPassword);
+    const problem = await deps.passwords.check(newPassword);
     if (problem) throw new AppError(PASSWORD_ERRORS[problem]);
-    await auth.api.setPassword({ body: { newPassword: parsed.data.newPassword }, headers: c.req.raw.headers });
+    await auth.api.setPassword({ body: { newPassword }, headers: c.req.raw.headers });
     return c.json({ ok: true });
   });
 
   app.post("/api/account/delete", requireSession(auth), recent, async (c) => {
-    const parsed = deleteBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("deleteConfirmation");
+    const { confirmation } = await readBody(c, deleteAccountBody, "deleteConfirmation");
     const goodbye = { baseUrl: deps.config.BASE_URL, mailDomain: domainOf(deps.config.MAIL_FROM), wake: () => deps.outbox?.wake() };
-    await deleteAccount({ db, auth, goodbye }, c.var.session.user.id, parsed.data.confirmation, c.var.lang);
+    await deleteAccount({ db, auth, goodbye }, c.var.session.user.id, confirmation, c.var.lang);
     // The browser's cookie names a session that no longer exists; clear it as sign-out would.
     const signOut = await auth.api.signOut({ headers: c.req.raw.headers, asResponse: true }).catch(() => null);
     for (const cookie of signOut?.headers.getSetCookie() ?? []) c.header("Set-Cookie", cookie, { append: true });

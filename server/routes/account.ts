@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { legalConsentBody, signOutDeviceBody } from "../../core/api/account.js";
 import { listDevices, signOutDevice, signOutOtherDevices } from "../account/devices.js";
 import { recordLegalConsent } from "../account/legal-consent.js";
 import { removeProfileImage, setProfileImage } from "../account/profile-image.js";
@@ -11,11 +11,8 @@ import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { requestBody } from "../http/body.js";
 import type { AppEnv } from "../http/context.js";
-import { readJson } from "../http/errors.js";
+import { readBody } from "../http/json-body.js";
 import { imageUploadLimit } from "../images/upload-limit.js";
-
-const deviceBody = z.object({ id: z.string().min(1).max(200) });
-const consentBody = z.object({ accepted: z.literal(true) });
 
 /** The account pages' own calls: the profile image and the active devices. */
 export function accountRoutes(deps: { auth: Auth; db: DB; secret: string }) {
@@ -41,9 +38,8 @@ export function accountRoutes(deps: { auth: Auth; db: DB; secret: string }) {
   });
 
   app.post("/api/account/devices/sign-out", requireSession(deps.auth), endsSessions, async (c) => {
-    const parsed = deviceBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("badRequest");
-    await signOutDevice(deps, c.var.session.user.id, parsed.data.id);
+    const { id } = await readBody(c, signOutDeviceBody);
+    await signOutDevice(deps, c.var.session.user.id, id);
     return c.json({ ok: true });
   });
 
@@ -55,7 +51,7 @@ export function accountRoutes(deps: { auth: Auth; db: DB; secret: string }) {
 
   // The "legal consent" state: an account agrees to the current terms before the account area (decision 127).
   app.post("/api/account/legal-consent", requireSession(deps.auth), async (c) => {
-    if (!consentBody.safeParse(await readJson(c)).success) throw new AppError("legalConsentRequired");
+    await readBody(c, legalConsentBody, "legalConsentRequired");
     return c.json({ version: await recordLegalConsent(deps.auth, c.var.session.user.id) });
   });
 

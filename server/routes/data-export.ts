@@ -1,21 +1,12 @@
-import { type Context, Hono } from "hono";
-import { z } from "zod";
+import { Hono } from "hono";
+import { dataExportLinkBody } from "../../core/api/account.js";
 import { checkDataExport, dataExportLanguage, dataExportPageUrl, requestDataExport, takeDataExport } from "../account/data-export.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
-import { readJson } from "../http/errors.js";
-
-const tokenBody = z.object({ token: z.string().max(200) });
-
-/** The link's token from a JSON body; a body without one is an invalid link. */
-async function tokenOf(c: Context): Promise<string> {
-  const parsed = tokenBody.safeParse(await readJson(c));
-  if (!parsed.success) throw new AppError("exportLinkInvalid");
-  return parsed.data.token;
-}
+import { readBody } from "../http/json-body.js";
 
 /**
  * "Download my data": the request from the account page, and the mailed link's page
@@ -33,14 +24,17 @@ export function dataExportRoutes(deps: { auth: Auth; db: DB; dataExports?: { wak
   });
 
   // The link is the proof, as with a password reset: it works once, until it expires, without a session.
+  // A body without a token is an invalid link.
   app.post("/api/data-export/check", async (c) => {
-    const { createdAt, expiresAt } = await checkDataExport(deps.db, await tokenOf(c));
+    const { token } = await readBody(c, dataExportLinkBody, "exportLinkInvalid");
+    const { createdAt, expiresAt } = await checkDataExport(deps.db, token);
     c.header("Cache-Control", "no-store");
     return c.json({ createdAt: createdAt.toISOString(), expiresAt: expiresAt.toISOString() });
   });
 
   app.post("/api/data-export/download", async (c) => {
-    const { archive, createdAt } = await takeDataExport(deps.db, await tokenOf(c));
+    const { token } = await readBody(c, dataExportLinkBody, "exportLinkInvalid");
+    const { archive, createdAt } = await takeDataExport(deps.db, token);
     c.header("Cache-Control", "no-store");
     c.header("Content-Type", "application/json; charset=utf-8");
     c.header("Content-Disposition", `attachment; filename="my-data-${createdAt.toISOString().slice(0, 10)}.json"`);

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { addEmailBody, emailCodeBody, walletChallengeBody, walletSignatureBody } from "../../core/api/account.js";
 import type { AccountIdentifiers } from "../../core/api.js";
 import type { EmailRules } from "../access/email-rules.js";
 import { recordsSecurityEvent } from "../account/security-log.js";
@@ -9,7 +10,7 @@ import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
-import { readJson } from "../http/errors.js";
+import { readBody } from "../http/json-body.js";
 import { rateLimit } from "../http/rate-limit.js";
 import {
   addEmailAddress,
@@ -25,18 +26,6 @@ import { connectWallet, listWallets, removeWallet, type WalletDeps, walletChalle
 import type { KeyValueStore } from "../kv.js";
 import type { SendMail } from "../mail/transport.js";
 
-const emailBody = z.object({ email: z.string().max(320) });
-const codeBody = z.object({ code: z.string().max(20) });
-const challengeBody = z.object({
-  address: z.string().max(100),
-  chainId: z
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 48)
-    .optional(),
-});
-const signatureBody = z.object({ nonce: z.string().max(100), signature: z.string().max(300) });
 const idParam = z.string().min(1).max(100);
 
 export interface IdentifierRouteDeps {
@@ -71,11 +60,6 @@ export function identifierRoutes(deps: IdentifierRouteDeps) {
     if (!parsed.success) throw new AppError("notFound");
     return parsed.data;
   };
-  async function body<T>(c: Parameters<typeof readJson>[0], schema: z.ZodType<T>): Promise<T> {
-    const parsed = schema.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("badRequest");
-    return parsed.data;
-  }
 
   app.get("/api/account/identifiers", requireSession(auth), async (c) => {
     const userId = c.var.session.user.id;
@@ -97,7 +81,7 @@ export function identifierRoutes(deps: IdentifierRouteDeps) {
   });
 
   app.post("/api/account/emails", requireSession(auth), recent, limited("add-email", 5), async (c) => {
-    const { email } = await body(c, emailBody);
+    const { email } = await readBody(c, addEmailBody);
     return c.json(await addEmailAddress(emails, c.var.session.user.id, email, c.var.lang), 201);
   });
 
@@ -112,7 +96,7 @@ export function identifierRoutes(deps: IdentifierRouteDeps) {
     limited("email-verify", 5),
     recordsSecurityEvent(deps, "email_added"),
     async (c) => {
-      const { code } = await body(c, codeBody);
+      const { code } = await readBody(c, emailCodeBody);
       await verifyEmailAddress(emails, c.var.session.user.id, id(c.req.param("id")), code.trim());
       return c.json({ ok: true });
     },
@@ -129,12 +113,12 @@ export function identifierRoutes(deps: IdentifierRouteDeps) {
   });
 
   app.post("/api/account/wallets/challenge", requireSession(auth), recent, limited("wallet-challenge", 10), async (c) => {
-    const input = await body(c, challengeBody);
+    const input = await readBody(c, walletChallengeBody);
     return c.json(await walletChallenge(wallets, { purpose: "connect", ...input, userId: c.var.session.user.id, lang: c.var.lang }));
   });
 
   app.post("/api/account/wallets", requireSession(auth), recent, recordsSecurityEvent(deps, "wallet_added"), async (c) => {
-    const { nonce, signature } = await body(c, signatureBody);
+    const { nonce, signature } = await readBody(c, walletSignatureBody);
     return c.json(await connectWallet(wallets, c.var.session.user.id, nonce, signature), 201);
   });
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { addPhoneNumberBody, phoneCodeBody, smsTwoFactorBody } from "../../core/api/account.js";
 import type { PhoneNumberList } from "../../core/api.js";
 import { recordSecurityEvent, recordsSecurityEvent, sourceOf } from "../account/security-log.js";
 import type { Auth } from "../auth/auth.js";
@@ -8,7 +8,7 @@ import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
-import { readJson } from "../http/errors.js";
+import { readBody } from "../http/json-body.js";
 import {
   addPhoneNumber,
   listPhoneNumbers,
@@ -21,10 +21,6 @@ import {
   smsTwoFactorEnabled,
   verifyPhoneNumber,
 } from "../phone/phone-numbers.js";
-
-const addBody = z.object({ phoneNumber: z.string().max(64) });
-const codeBody = z.object({ code: z.string().max(16) });
-const twoFactorBody = z.object({ enabled: z.boolean() });
 
 /**
  * The account page's phone numbers (docs/decisions/074-phone-numbers.md). Adding a number and
@@ -51,18 +47,16 @@ export function phoneNumberRoutes(deps: { auth: Auth; db: DB; secret: string; ph
   });
 
   app.post("/api/account/phone-numbers", requireSession(auth), recent, async (c) => {
-    const parsed = addBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("phoneInvalid");
-    return c.json(await addPhoneNumber(phone, actorOf(c), parsed.data.phoneNumber), 201);
+    const { phoneNumber } = await readBody(c, addPhoneNumberBody, "phoneInvalid");
+    return c.json(await addPhoneNumber(phone, actorOf(c), phoneNumber), 201);
   });
 
   app.post("/api/account/phone-numbers/two-factor", requireSession(auth), recent, async (c) => {
-    const parsed = twoFactorBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("badRequest");
-    await setSmsTwoFactor(phone, c.var.session.user.id, parsed.data.enabled);
+    const { enabled } = await readBody(c, smsTwoFactorBody);
+    await setSmsTwoFactor(phone, c.var.session.user.id, enabled);
     await recordSecurityEvent(db, deps.secret, {
       userId: c.var.session.user.id,
-      type: parsed.data.enabled ? "second_factor_added" : "second_factor_removed",
+      type: enabled ? "second_factor_added" : "second_factor_removed",
       subject: "sms",
       source: sourceOf(c),
     });
@@ -75,9 +69,8 @@ export function phoneNumberRoutes(deps: { auth: Auth; db: DB; secret: string; ph
   });
 
   app.post("/api/account/phone-numbers/:id/verify", requireSession(auth), recordsSecurityEvent(deps, "phone_added"), async (c) => {
-    const parsed = codeBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("phoneCodeIncorrect");
-    return c.json(await verifyPhoneNumber(phone, c.var.session.user.id, c.req.param("id"), parsed.data.code.trim()));
+    const { code } = await readBody(c, phoneCodeBody, "phoneCodeIncorrect");
+    return c.json(await verifyPhoneNumber(phone, c.var.session.user.id, c.req.param("id"), code.trim()));
   });
 
   app.post("/api/account/phone-numbers/:id/primary", requireSession(auth), async (c) => {

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { waitlistConfirmBody, waitlistJoinBody } from "../../core/api/account.js";
 import { emailAllowed, emailRulesOf } from "../access/email-rules.js";
 import { confirmWaitlist, joinWaitlist } from "../access/waitlist.js";
 import type { Config } from "../config.js";
@@ -7,15 +7,12 @@ import { domainOf } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
-import { readJson } from "../http/errors.js";
+import { readBody } from "../http/json-body.js";
 import { rateLimit } from "../http/rate-limit.js";
 import type { KeyValueStore } from "../kv.js";
 
 /** Requests per client address and window: a few tries, not a mail cannon. */
 export const WAITLIST_RATE_LIMIT = { limit: 5, windowSeconds: 600 };
-
-const joinBody = z.object({ email: z.email().max(254) });
-const confirmBody = z.object({ token: z.string().min(20).max(100) });
 
 /**
  * The waitlist screen's calls (docs/decisions/128): joining, answered alike whether the address is
@@ -33,12 +30,11 @@ export function waitlistRoutes(deps: { config: Config; db: DB; kv?: KeyValueStor
 
   app.post("/api/waitlist", limit("waitlist"), async (c) => {
     open();
-    const parsed = joinBody.safeParse(await readJson(c));
-    if (!parsed.success) throw new AppError("waitlistInvalid");
-    if (!emailAllowed(rules, parsed.data.email)) throw new AppError("notAllowedAccess");
+    const { email } = await readBody(c, waitlistJoinBody, "waitlistInvalid");
+    if (!emailAllowed(rules, email)) throw new AppError("notAllowedAccess");
     const queued = await joinWaitlist(
       { db, baseUrl: config.BASE_URL, mailDomain: domainOf(config.MAIL_FROM) },
-      { email: parsed.data.email, language: c.var.lang },
+      { email, language: c.var.lang },
     );
     if (queued) deps.outbox?.wake();
     return c.json({ ok: true as const }, 202);
@@ -46,8 +42,8 @@ export function waitlistRoutes(deps: { config: Config; db: DB; kv?: KeyValueStor
 
   app.post("/api/waitlist/confirm", limit("waitlist-confirm"), async (c) => {
     open();
-    const parsed = confirmBody.safeParse(await readJson(c));
-    if (!parsed.success || !(await confirmWaitlist(db, parsed.data.token))) throw new AppError("waitlistLinkInvalid");
+    const { token } = await readBody(c, waitlistConfirmBody, "waitlistLinkInvalid");
+    if (!(await confirmWaitlist(db, token))) throw new AppError("waitlistLinkInvalid");
     return c.json({ ok: true as const });
   });
 
