@@ -110,6 +110,20 @@ export interface TeamInvitationRow {
   inviterName: string | null;
 }
 
+/**
+ * GET /api/invitations/:invitationId: what the signed-out invitation page and the invited sign-up
+ * show. The link is the capability: whoever holds it was mailed it (docs/decisions/149).
+ */
+export interface InvitationPreview {
+  teamName: string;
+  /** The inviter's name, or their address when they have none. */
+  inviterName: string;
+  /** The address invited: the account to sign in with or to create. */
+  email: string;
+  role: string;
+  expiresAt: string;
+}
+
 /** GET /api/teams/:teamId/invitations: the team's pending invitations, newest first. */
 export interface TeamInvitationList {
   items: TeamInvitationRow[];
@@ -272,6 +286,7 @@ export interface ApiRoutes extends OperatorRoutes {
   "GET /api/team-suggestions": { answer: TeamSuggestionList };
   "POST /api/team-suggestions/:teamId/join": { answer: Done };
   "POST /api/team-suggestions/:teamId/request": { answer: Done };
+  "GET /api/invitations/:invitationId": { answer: InvitationPreview };
   "GET /api/teams/:teamId/invitations": { answer: TeamInvitationList };
   "POST /api/teams/:teamId/invitations": { body: InviteRequest; answer: InviteResults };
   "POST /api/teams/:teamId/invitations/:invitationId/resend": { answer: Done };

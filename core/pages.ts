@@ -57,6 +57,14 @@ export const ACCOUNT_PAGES: readonly AccountPageDef[] = [
     file: "routes/auth/legal-consent.tsx",
     prefixlessRedirect: false,
   },
+  {
+    path: "account-deleted",
+    key: "accountDeleted",
+    robots: "noindex, nofollow",
+    audience: "account",
+    file: "routes/auth/account-deleted.tsx",
+    prefixlessRedirect: false,
+  },
   { path: "dashboard", key: "dashboard", robots: "noindex, nofollow", audience: "account", file: "routes/account/dashboard.tsx" },
   { path: "account", key: "account", robots: "noindex, nofollow", audience: "account", file: "routes/account/profile.tsx" },
   {

@@ -1,6 +1,7 @@
 import type {
   CreatedTeam,
   Done,
+  InvitationPreview,
   InviteRequest,
   InviteResults,
   MembershipRequestList,
@@ -129,4 +130,9 @@ export async function uploadTeamLogo(teamId: string, file: Blob): Promise<string
 
 export async function removeTeamLogo(teamId: string): Promise<void> {
   await request("DELETE /api/teams/:teamId/logo", { params: { teamId } });
+}
+
+/** What an invitation link shows before sign-in: the team, who invited, the address (no session needed). */
+export function fetchInvitationPreview(invitationId: string): Promise<InvitationPreview> {
+  return request("GET /api/invitations/:invitationId", { params: { invitationId } });
 }

@@ -11,7 +11,14 @@ import { imageUploadLimit } from "../images/upload-limit.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { createTeam, type TeamDeps } from "../teams/create-team.js";
 import { type DeleteTeamDeps, deleteTeam, deletionOf } from "../teams/delete-team.js";
-import { type InvitationDeps, inviteAddresses, pendingInvitations, resendInvitation, revokeInvitation } from "../teams/invitations.js";
+import {
+  type InvitationDeps,
+  invitationPreview,
+  inviteAddresses,
+  pendingInvitations,
+  resendInvitation,
+  revokeInvitation,
+} from "../teams/invitations.js";
 import { listMemberships } from "../teams/memberships.js";
 import { listRoster } from "../teams/roster.js";
 import { teamBilling } from "../teams/team-billing.js";
@@ -92,6 +99,12 @@ export function teamRoutes(deps: {
     c.header("Cache-Control", "no-store");
     const search = (c.req.query("q") ?? "").slice(0, MEMBER_SEARCH_MAX);
     return c.json(await listRoster(db, config, { organizationId: c.req.param("teamId"), page: pageOf(c.req.query("page")), search }));
+  });
+
+  // No session: the invitation page shows it before sign-in, and the invited sign-up fills in the address.
+  app.get("/api/invitations/:invitationId", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await invitationPreview(db, c.req.param("invitationId")));
   });
 
   app.get("/api/teams/:teamId/invitations", requireSession(auth), teamGuard(db, { invitation: ["create"] }), async (c) => {

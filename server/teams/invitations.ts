@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import type { InvitationOutcome, InviteResults, TeamInvitationList } from "../../core/api.js";
+import type { InvitationOutcome, InvitationPreview, InviteResults, TeamInvitationList } from "../../core/api.js";
 import { INVITATION_DAYS, INVITE_MAX_ADDRESSES, primaryRole, splitAddresses, type TeamRole } from "../../core/teams.js";
 import { domainOf } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
@@ -114,6 +114,36 @@ export async function inviteAddresses(
   }
   if (results.some((r) => r.outcome === "invited")) deps.wake?.();
   return { results };
+}
+
+/**
+ * A pending invitation as its link shows it before sign-in: the team, who invited, the address and
+ * the role. A revoked, answered or expired one is not found.
+ */
+export async function invitationPreview(db: DB, invitationId: string): Promise<InvitationPreview> {
+  const row = await db
+    .selectFrom("invitation")
+    .innerJoin("organization", "organization.id", "invitation.organizationId")
+    .leftJoin("user", "user.id", "invitation.inviterId")
+    .select([
+      "organization.name as teamName",
+      "user.name as inviterName",
+      "user.email as inviterEmail",
+      "invitation.email",
+      "invitation.role",
+      "invitation.expiresAt",
+    ])
+    .where("invitation.id", "=", invitationId)
+    .where("invitation.status", "=", "pending")
+    .executeTakeFirst();
+  if (!row || new Date(row.expiresAt).getTime() <= Date.now()) throw new AppError("invitationNotFound");
+  return {
+    teamName: row.teamName,
+    inviterName: row.inviterName || row.inviterEmail || "",
+    email: row.email,
+    role: row.role ?? "member",
+    expiresAt: new Date(row.expiresAt).toISOString(),
+  };
 }
 
 /** The team's pending invitations, newest first; those past their date are marked expired. */

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { totpCodeFromKey } from "../support/totp";
 import { PASSWORD, test } from "./accounts-support";
 import { createUser, signInBrowser, signInElsewhere } from "./dashboard-support";
-import { axeViolations, expect, interactiveNavigation } from "./fixtures";
+import { axeViolations, expect, interactiveNavigation, mailsTo } from "./fixtures";
 import { snapshot } from "./snapshot";
 
 /** Waits for what hashes a password or loads a whole page on a busy machine. */
@@ -41,6 +41,7 @@ const TEXT = {
     signIn: "Sign In",
     codeIncorrect: "The code is incorrect. Please try again.",
     phrase: "Delete account",
+    deleted: "Your account has been deleted",
     delete: "Delete account",
   },
   de: {
@@ -72,6 +73,7 @@ const TEXT = {
     signIn: "Anmelden",
     codeIncorrect: "Der Code ist falsch. Bitte versuchen Sie es erneut.",
     phrase: "Konto löschen",
+    deleted: "Ihr Konto wurde gelöscht",
     delete: "Konto löschen",
   },
 } as const;
@@ -86,7 +88,15 @@ for (const lang of ["en", "de"] as const) {
     await page.getByLabel(x.confirm).fill(x.phrase);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: x.delete, exact: true }).last().click();
-    await expect(page).toHaveURL(new RegExp(`/${lang}/?$`));
+    // A page says it is done, and a goodbye mail follows in the account's language (docs/decisions/149):
+    // the account was made in English (its code came in English), so the goodbye is English from /de/ too.
+    await expect(page).toHaveURL(new RegExp(`/${lang}/account-deleted$`));
+    await expect(page.getByRole("heading", { level: 1, name: x.deleted })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, `account-deleted-${lang}`);
+    await expect
+      .poll(async () => (await mailsTo(user.email)).map((m) => m.subject), { timeout: 30_000 })
+      .toContain("Your Recruiting CRM account has been deleted");
     await page.goto(`/${lang}/account/security`);
     await expect(page).toHaveURL(new RegExp(`/${lang}/sign-in`));
   });

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { botCheckHeaders } from "../support/bot-check";
+import { agreeToTerms, typeCode } from "./accounts-support";
 import { type ApiUser, apiPost, createTeamApi, createUser, inviteAndAccept, setSubscription, signInBrowser } from "./dashboard-support";
 import { axeViolations, codeFromMail, expect, mailsTo, test } from "./fixtures";
 import { snapshot } from "./snapshot";
@@ -143,8 +144,9 @@ test.describe("team members and invitations", () => {
     const link = await invitationPath(guest.email, /hat Sie in das Team Foxtrot Talent eingeladen/);
     expect(link.startsWith("/de/teams/invitations/")).toBe(true);
 
-    // Signed out: the page asks to sign in first, then brings the visitor back.
-    await open(page, link, "Einladung in ein Team");
+    // Signed out: the page names the team and who invited, asks to sign in first, then brings the visitor back.
+    await open(page, link, "Foxtrot Talent beitreten");
+    await expect(page.getByText("Anna Admin hat Sie eingeladen, dem Team Foxtrot Talent als Gast beizutreten.")).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "team-invitation-signed-out-de");
     await page.getByRole("link", { name: "Anmelden" }).click();
@@ -250,6 +252,90 @@ for (const lang of ["en", "de"] as const) {
     await expect(members.getByText(x.seats)).toBeVisible();
     await page.getByRole("tab", { name: x.invitations }).click();
     await expect(page.getByRole("region", { name: x.pending }).getByText(invitee)).toBeVisible();
+  });
+}
+
+const signUpTexts = {
+  en: {
+    heading: "Join India Talent",
+    text: "Ivo Inviter invited you to join the team India Talent as Member.",
+    create: "Create an account",
+    next: "Next",
+    withEmail: "Continue with e-mail",
+    name: "Full name",
+    email: "E-mail",
+    password: "Password",
+    submit: "Create account",
+    code: /verification code/,
+    accept: "Accept invitation",
+    welcome: "Welcome to “India Talent”",
+  },
+  de: {
+    heading: "India Talent beitreten",
+    text: "Ivo Inviter hat Sie eingeladen, dem Team India Talent als Mitglied beizutreten.",
+    create: "Konto erstellen",
+    next: "Weiter",
+    withEmail: "Weiter mit E-Mail",
+    name: "Vollständiger Name",
+    email: "E-Mail",
+    password: "Passwort",
+    submit: "Konto erstellen",
+    code: /Bestätigungscode/,
+    accept: "Einladung annehmen",
+    welcome: "Willkommen bei „India Talent“",
+  },
+};
+
+for (const lang of ["en", "de"] as const) {
+  const x = signUpTexts[lang];
+  test(`an invited person without an account signs up from the invitation with the invited address, no plan to choose, and joins (${lang}) @phone`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const admin = await createUser("Ivo Inviter");
+    await setSubscription(admin, { status: "active", periodDays: 30 });
+    const team = await createTeamApi(admin, "India Talent");
+    const invitee = `neu-${Date.now().toString(36)}@example.com`;
+    const invited = await fetch(`${process.env.E2E_BASE_URL}/api/teams/${team.id}/invitations`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: process.env.E2E_BASE_URL as string, cookie: admin.cookie, "x-language": lang },
+      body: JSON.stringify({ emails: invitee, role: "member" }),
+    });
+    expect(invited.ok).toBe(true);
+    const link = await invitationPath(invitee, /India Talent/);
+
+    await open(page, link, x.heading);
+    await expect(page.getByText(x.text)).toBeVisible();
+    await expect(page.getByText(invitee)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, `team-invitation-signed-out-${lang}`);
+    await page.getByRole("link", { name: x.create }).click();
+
+    // No plan to choose: the account starts as Individual.
+    await expect(page.getByRole("heading", { level: 1, name: x.heading })).toBeVisible();
+    await expect(page.getByRole("radio")).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, `sign-up-invited-${lang}`);
+    await agreeToTerms(page, lang);
+    await page.getByRole("button", { name: x.next }).click();
+    await page.getByRole("button", { name: x.withEmail }).click();
+    await page.getByLabel(x.name).fill("Nele Neu");
+    await page.getByRole("button", { name: x.next }).click();
+    // The invited address, filled in and locked.
+    const email = page.getByLabel(x.email, { exact: true });
+    await expect(email).toHaveValue(invitee);
+    await expect(email).not.toBeEditable();
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, `sign-up-invited-credentials-${lang}`);
+    await page.getByLabel(x.password, { exact: true }).fill("correct horse battery");
+    await page.getByRole("button", { name: x.submit }).click();
+    await typeCode(page, await codeFromMail(invitee, x.code));
+
+    // The sign-up comes back to the invitation.
+    await expect(page).toHaveURL(new RegExp(`${link}$`), { timeout: 60_000 });
+    await page.getByRole("button", { name: x.accept }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "India Talent" })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole("status").filter({ hasText: x.welcome })).toBeVisible();
   });
 }
 

@@ -102,6 +102,18 @@ describe.each(DATABASE_KINDS)("a team's members, invitations and billing on %s",
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
 
+    // Before sign-in, the link names the team, who invited and the address invited (docs/decisions/149).
+    const preview = await server.fetch(`/api/invitations/${row.id}`);
+    expect(preview.status).toBe(200);
+    expect(await preview.json()).toEqual({
+      teamName: "Scouts",
+      inviterName: "Ada Admin",
+      email: dana.email,
+      role: "guest",
+      expiresAt: new Date(row.expiresAt).toISOString(),
+    });
+    expect((await server.fetch("/api/invitations/not-an-invitation")).status).toBe(404);
+
     // An expired invitation cannot be accepted, and is shown as expired.
     await server.db
       .updateTable("invitation")
@@ -111,6 +123,12 @@ describe.each(DATABASE_KINDS)("a team's members, invitations and billing on %s",
     const late = await server.fetch(`${ORG}/accept-invitation`, json({ invitationId: row.id }, as(dana)));
     expect(late.status).toBe(404);
     expect((await body(late)).code).toBe("invitation_not_found");
+    const lateLink = await server.fetch(`/api/invitations/${row.id}`, { headers: { "x-language": "de" } });
+    expect(lateLink.status).toBe(404);
+    expect(await body(lateLink)).toEqual({
+      code: "invitation_not_found",
+      message: "Diese Einladung gibt es nicht oder sie ist nicht mehr gültig.",
+    });
     const expired = await (await server.fetch(`/api/teams/${teamId}/invitations`, { headers: as(admin) })).json();
     expect(expired.items.find((i: { id: string }) => i.id === row.id).expired).toBe(true);
 
@@ -129,6 +147,7 @@ describe.each(DATABASE_KINDS)("a team's members, invitations and billing on %s",
     expect(revoke.status).toBe(200);
     const gone = await server.fetch(`${ORG}/get-invitation?id=${row.id}`, { headers: as(dana, { "x-language": "de" }) });
     expect(gone.status).toBe(404);
+    expect((await server.fetch(`/api/invitations/${row.id}`)).status).toBe(404);
     expect(await body(gone)).toEqual({
       code: "invitation_not_found",
       message: "Diese Einladung gibt es nicht oder sie ist nicht mehr gültig.",

@@ -27,8 +27,8 @@ export function DeleteAccountSection({ security }: SecuritySectionProps) {
     setError(undefined);
     try {
       await guarded(() => request("POST /api/account/delete", { body: { confirmation: phrase.trim() } }));
-      // The server ended every session and cleared the cookie: start afresh on the home page.
-      window.location.assign(`/${lang}/`);
+      // The server ended every session and cleared the cookie: a full load of the page that says so.
+      window.location.assign(`/${lang}/account-deleted`);
       return;
     } catch (failure) {
       if (!(failure instanceof ReverificationCancelled)) {

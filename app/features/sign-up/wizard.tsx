@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
+import type { InvitationPreview } from "../../../core/api";
 import { wireCodeOf } from "../../../core/error-codes";
 import { splitName } from "../../../core/names";
+import { fetchInvitationPreview } from "../../api/teams";
 import { useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { authErrorMessage, errorCode } from "../../identity/errors";
 import { continueWithGoogle } from "../../identity/google";
+import { rememberReturn } from "../../identity/return-to";
 import { SessionCheckFailed } from "../../identity/session-check-failed";
 import { sessionState, sessionUnreadable } from "../../identity/session-state";
 import { PageSpinner } from "../../ui";
@@ -61,6 +64,9 @@ export function SignUpWizard() {
   // The sign-up mode refused the address (docs/decisions/128): its screen replaces the wizard.
   const [refused, setRefused] = useState<"restricted" | "waitlist" | null>(null);
   const mode = useSignUpMode();
+  // Opened from a team invitation ("?invitation=id"): the invited address, locked, and no plan to
+  // choose; the account starts as Individual and the dashboard brings it back to the invitation.
+  const [invited, setInvited] = useState<InvitationPreview | null>(null);
   const decided = useRef(false);
   // Set before navigations that complete the wizard, so the leave dialog does not ask.
   const done = useRef(false);
@@ -126,6 +132,21 @@ export function SignUpWizard() {
   useEffect(() => {
     if (restored && !done.current) saveForm(form);
   }, [form, restored]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, after hydration
+  useEffect(() => {
+    const invitationId = params.get("invitation");
+    if (!invitationId) return;
+    rememberReturn(`/${lang}/teams/invitations/${invitationId}`);
+    fetchInvitationPreview(invitationId).then(
+      (preview) => {
+        setInvited(preview);
+        setForm((f) => ({ ...f, email: preview.email, planType: "individual", teamName: "" }));
+      },
+      // A revoked or expired invitation: an ordinary sign-up, which the invitation page then explains.
+      () => undefined,
+    );
+  }, []);
 
   // Once the session is known: a return from Google, a redirect from sign-in for an unverified
   // address, or a signed-in visitor decide the step. A failed read decides nothing.
@@ -299,7 +320,7 @@ export function SignUpWizard() {
       />
     );
   }
-  if (refused === "waitlist" || (mode === "waitlist" && !params.get("invited") && state === "signed-out")) {
+  if (refused === "waitlist" || (mode === "waitlist" && !params.get("invited") && !params.get("invitation") && state === "signed-out")) {
     return <WaitlistScreen email={refused ? form.email.trim() : ""} />;
   }
 
@@ -332,6 +353,7 @@ export function SignUpWizard() {
               onNext={planNext}
               busy={busy}
               error={errors[1]}
+              invitation={invited ? { teamName: invited.teamName } : undefined}
               autoFocus={autoFocus}
             />
           )}
@@ -354,6 +376,7 @@ export function SignUpWizard() {
               onBack={back}
               busy={busy}
               error={errors[4]}
+              emailLocked={Boolean(invited)}
               botCheck={bots.element}
               autoFocus={autoFocus}
             />

@@ -1,8 +1,11 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
+import type { InvitationPreview } from "../../../core/api";
 import { wireCodeOf } from "../../../core/error-codes";
 import { primaryRole } from "../../../core/teams";
+import { ApiRequestError } from "../../api/client";
+import { fetchInvitationPreview } from "../../api/teams";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { rememberReturn } from "../../identity/return-to";
@@ -48,22 +51,74 @@ export function TeamInvitation() {
       <meta name="robots" content="noindex, nofollow" />
       {sessionUnreadable(state) && <SessionCheckFailed maintenance={state === "maintenance"} onRetry={() => void session.refetch()} />}
       {state === "pending" && <Spinner />}
-      {state === "signed-out" && (
-        <>
-          <h1 className="text-2xl font-bold text-slate-900">{t("invitation.title")}</h1>
-          <p className="mt-3 text-slate-700">{t("invitation.signedOutText")}</p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <LocalizedLink to="/sign-in" className={buttonClass({ variant: "strong", size: "lg" })}>
-              {t("invitation.signIn")}
-            </LocalizedLink>
-            <LocalizedLink to="/sign-up" className={buttonClass({ variant: "secondary", size: "lg" })}>
-              {t("invitation.signUp")}
-            </LocalizedLink>
-          </div>
-        </>
-      )}
+      {state === "signed-out" && <SignedOut invitationId={invitationId} />}
       {state === "signed-in" && session.data && <Answer invitationId={invitationId} email={session.data.user.email} />}
     </AuthShell>
+  );
+}
+
+/**
+ * Before sign-in: the team and who invited, then sign in or create an account with the invited
+ * address. Creating one takes the address along and skips the plan (docs/decisions/149).
+ */
+function SignedOut({ invitationId }: { invitationId: string }) {
+  const { t, i18n } = useTranslation("teams");
+  const [preview, setPreview] = useState<InvitationPreview | null | undefined>(undefined);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    fetchInvitationPreview(invitationId).then(
+      (found) => !cancelled && setPreview(found),
+      (error) => {
+        if (cancelled) return;
+        setPreview(null);
+        setRefusal((error instanceof ApiRequestError && error.message) || t("invitation.failed"));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [invitationId, t]);
+
+  if (preview === undefined) return <Spinner />;
+  if (!preview) {
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-slate-900">{t("invitation.title")}</h1>
+        <div className="mt-4">
+          <FormAlert>{refusal}</FormAlert>
+        </div>
+        <p className="mt-3 text-slate-700">{t("invitation.signedOutText")}</p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <LocalizedLink to="/sign-in" className={buttonClass({ variant: "strong", size: "lg" })}>
+            {t("invitation.signIn")}
+          </LocalizedLink>
+        </div>
+      </>
+    );
+  }
+  const team = preview.teamName;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(preview.expiresAt));
+  return (
+    <>
+      <h1 className="text-2xl font-bold wrap-anywhere text-slate-900">{t("invitation.heading", { team })}</h1>
+      <p className="mt-3 wrap-anywhere text-slate-700">
+        {t("invitation.text", { inviter: preview.inviterName, team, role: t(`roles.${primaryRole(preview.role)}`) })}
+      </p>
+      <p className="mt-2 text-sm text-slate-600">{t("invitation.validUntil", { date })}</p>
+      <p className="mt-3 wrap-anywhere text-slate-700">{t("invitation.signedOutFor", { email: preview.email })}</p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <LocalizedLink to="/sign-in" className={buttonClass({ variant: "strong", size: "lg" })}>
+          {t("invitation.signIn")}
+        </LocalizedLink>
+        <LocalizedLink
+          to={`/sign-up?invitation=${encodeURIComponent(invitationId)}`}
+          className={buttonClass({ variant: "secondary", size: "lg" })}
+        >
+          {t("invitation.signUp")}
+        </LocalizedLink>
+      </div>
+    </>
   );
 }
 

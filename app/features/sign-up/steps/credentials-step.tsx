@@ -18,6 +18,7 @@ export function CredentialsStep({
   error,
   autoFocus,
   botCheck,
+  emailLocked,
 }: {
   email: string;
   password: string;
@@ -29,10 +30,12 @@ export function CredentialsStep({
   autoFocus?: boolean;
   /** The proof-of-work widget, solving by itself while the person types. */
   botCheck?: ReactNode;
+  /** The address a team invitation was sent to: shown, not changed (the invitation is for it). */
+  emailLocked?: boolean;
 }) {
   const { t } = useTranslation("auth");
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirst(formRef, "#email", autoFocus);
+  useFocusFirst(formRef, emailLocked ? "#password" : "#email", autoFocus);
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -47,6 +50,8 @@ export function CredentialsStep({
       <StepHeading title={t("signUp.credentials.title")} autoFocus={false} />
       <EmailField
         value={email}
+        readOnly={emailLocked}
+        hint={emailLocked ? t("signUp.invited.emailHint") : undefined}
         error={missing.email ? required : undefined}
         onChange={(e) => {
           setMissing((m) => ({ ...m, email: false }));

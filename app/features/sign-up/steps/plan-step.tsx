@@ -21,6 +21,7 @@ export function PlanStep({
   busy,
   error,
   autoFocus,
+  invitation,
 }: {
   planType: PlanType;
   teamName: string;
@@ -31,12 +32,14 @@ export function PlanStep({
   busy?: boolean;
   error?: string;
   autoFocus?: boolean;
+  /** Signing up to answer a team invitation: no plan to choose, the account starts as Individual. */
+  invitation?: { teamName: string };
 }) {
   const { t } = useTranslation("auth");
   const [teamError, setTeamError] = useState<string>();
   const [consentError, setConsentError] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirst(formRef, 'input[name="planType"]:checked', autoFocus);
+  useFocusFirst(formRef, invitation ? "#legal-consent" : 'input[name="planType"]:checked', autoFocus);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const missingTeam = planType === "pro" && !teamName.trim();
@@ -71,13 +74,24 @@ export function PlanStep({
   );
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
-      <StepHeading title={t("signUp.planSelection.title")} subtitle={t("signUp.planSelection.subtitle")} autoFocus={false} />
-      <fieldset className="space-y-3">
-        <legend className="sr-only">{t("signUp.planSelection.legend")}</legend>
-        {option("individual")}
-        {option("pro")}
-      </fieldset>
-      {planType === "pro" && (
+      {invitation ? (
+        <>
+          <StepHeading title={t("signUp.invited.title", { team: invitation.teamName })} autoFocus={false} />
+          <p className="rounded-xl border border-blue-200 bg-blue-50 p-4 text-sm wrap-anywhere text-slate-800">
+            {t("signUp.invited.text", { team: invitation.teamName, plan: t("signUp.planSelection.individual.title") })}
+          </p>
+        </>
+      ) : (
+        <>
+          <StepHeading title={t("signUp.planSelection.title")} subtitle={t("signUp.planSelection.subtitle")} autoFocus={false} />
+          <fieldset className="space-y-3">
+            <legend className="sr-only">{t("signUp.planSelection.legend")}</legend>
+            {option("individual")}
+            {option("pro")}
+          </fieldset>
+        </>
+      )}
+      {planType === "pro" && !invitation && (
         <TextField
           id="team-name"
           label={t("signUp.planSelection.teamName")}
