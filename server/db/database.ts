@@ -3,7 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { Kysely, PostgresDialect, sql } from "kysely";
-import { lockDataFolder } from "./data-folder-lock.js";
+import { DataFolderBusyError, type DataFolderLock, lockDataFolder } from "./data-folder-lock.js";
 import { pglitePool } from "./pglite-pool.js";
 import { preparingClient } from "./prepared-statements.js";
 import type { Database } from "./schema.js";
@@ -59,8 +59,17 @@ export async function openDatabase(opts: {
     return { db, kind: "postgres", close: () => db.destroy() };
   }
   const dir = path.join(opts.dataDir, "pglite");
+  const cannotOpen = (error: unknown) => {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return new Error(`Cannot open the embedded database in DATA_DIR (${dir}): ${reason}`, { cause: error });
+  };
   // Throws DataFolderBusyError while another process has the folder open (decision 009).
-  const lock = lockDataFolder(opts.dataDir);
+  let lock: DataFolderLock;
+  try {
+    lock = lockDataFolder(opts.dataDir);
+  } catch (error) {
+    throw error instanceof DataFolderBusyError ? error : cannotOpen(error);
+  }
   let pglite: PGlite;
   try {
     if (opts.fromTemplate !== false) await seedFromTemplate(dir);
@@ -68,8 +77,7 @@ export async function openDatabase(opts: {
     pglite = await PGlite.create(dir, { extensions: EMBEDDED_EXTENSIONS, startParams: [...PGLITE_START_PARAMS, ...EMBEDDED_SETTINGS] });
   } catch (error) {
     lock.release();
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new Error(`Cannot open the embedded database in DATA_DIR (${dir}): ${reason}`, { cause: error });
+    throw cannotOpen(error);
   }
   const pool = pglitePool(pglite);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as never }) });

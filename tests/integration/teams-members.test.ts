@@ -220,7 +220,7 @@ describe.each(DATABASE_KINDS)("a team's members, invitations and billing on %s",
     const literal = await (await server.fetch(`/api/teams/${teamId}/members?q=%25`, { headers: as(admin) })).json();
     expect(literal.total).toBe(0);
     for (const user of extra) await server.db.deleteFrom("member").where("userId", "=", user.id).execute();
-  });
+  }, 120_000); // ten sign-ups with password hashing: bounded for a loaded machine
 
   it("changes roles and removes members; the paying admin stays while the subscription runs", async () => {
     const eve = await signedInUser(server, smtp, "Eve Editor");
