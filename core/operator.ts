@@ -1,8 +1,11 @@
 /**
  * The operator console's rules and API shapes, shared by its screens and the server. An operator
  * is a user whose role (the identity library's admin plugin) is `OPERATOR_ROLE`; team roles are
- * a different thing and never make anyone an operator.
+ * a different thing and never make anyone an operator. Request bodies are the schemas of
+ * core/api/operator.ts.
  */
+import type { z } from "zod";
+import type * as bodies from "./api/operator";
 
 export const OPERATOR_ROLE = "admin";
 
@@ -117,11 +120,7 @@ export interface ImpersonationEnd {
 }
 
 /** POST /api/admin/users/:userId/ban: the body. */
-export interface BanRequest {
-  reason: string;
-  /** ISO date-time the ban ends; absent for a ban without end. */
-  expiresAt?: string | null;
-}
+export type BanRequest = z.input<typeof bodies.banBody>;
 
 export interface AuditEntry {
   id: number;
@@ -208,10 +207,7 @@ export interface OperatorContactRequest {
 }
 
 /** POST /api/admin/contact-requests/:requestId: the body. */
-export interface ContactRequestChange {
-  state: ContactState;
-  note?: string;
-}
+export type ContactRequestChange = z.input<typeof bodies.contactRequestChangeBody>;
 
 /** The statuses the subscription list filters by (the providers' own words). */
 export const SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due", "incomplete", "canceled"] as const;
@@ -312,13 +308,13 @@ export interface OperatorRoutes {
   "GET /api/admin/users/:userId": { answer: OperatorUserDetail };
   "POST /api/admin/users/:userId/ban": { body: BanRequest; answer: { ok: true } };
   "POST /api/admin/users/:userId/unban": { answer: { ok: true } };
-  "POST /api/admin/users/:userId/sessions/revoke": { body: { sessionId?: string }; answer: { revoked: number } };
+  "POST /api/admin/users/:userId/sessions/revoke": { body: z.input<typeof bodies.revokeSessionsBody>; answer: { revoked: number } };
   "GET /api/admin/audit-log": { answer: Paged<AuditEntry> };
   "POST /api/admin/users/:userId/impersonate": { answer: { ok: true } };
   "POST /api/impersonation/stop": { answer: ImpersonationEnd };
   "POST /api/admin/users/:userId/verification": { answer: { ok: true } };
-  "POST /api/admin/users/:userId/delete": { body: { confirmation: string }; answer: { ok: true } };
-  "POST /api/admin/users/:userId/complimentary": { body: { endsAt?: string | null }; answer: { ok: true } };
+  "POST /api/admin/users/:userId/delete": { body: z.input<typeof bodies.deleteUserBody>; answer: { ok: true } };
+  "POST /api/admin/users/:userId/complimentary": { body: z.input<typeof bodies.complimentaryBody>; answer: { ok: true } };
   "POST /api/admin/users/:userId/complimentary/end": { answer: { ok: true } };
   "GET /api/admin/contact-requests": { answer: Paged<OperatorContactRequest> };
   "GET /api/admin/subscriptions": {
@@ -330,7 +326,7 @@ export interface OperatorRoutes {
   "GET /api/admin/teams/:teamId": { answer: OperatorTeamDetail };
   "POST /api/admin/teams/:teamId/members/:memberId/remove": { answer: { ok: true } };
   "POST /api/admin/teams/:teamId/invitations/:invitationId/revoke": { answer: { ok: true } };
-  "POST /api/admin/teams/:teamId/transfer-admin": { body: { fromMemberId: string; toMemberId: string }; answer: { ok: true } };
+  "POST /api/admin/teams/:teamId/transfer-admin": { body: z.input<typeof bodies.transferAdminBody>; answer: { ok: true } };
   "GET /api/admin/users/:userId/exports": { answer: { items: OperatorDataExport[] } };
   "POST /api/admin/users/:userId/exports": { answer: { ok: true } };
 }

@@ -1,9 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import {
-  BAN_REASON_MAX,
+  banBody,
+  complimentaryBody,
+  contactRequestChangeBody,
+  deleteUserBody,
+  revokeSessionsBody,
+  transferAdminBody,
+} from "../../core/api/operator.js";
+import {
   CONTACT_STATES,
-  HANDLED_NOTE_MAX,
   isDayRange,
   SEARCH_MAX,
   SORT_DIRECTIONS,
@@ -18,7 +24,7 @@ import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
 import { AppError, type ErrorCode } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
-import { readJson } from "../http/errors.js";
+import { readBody } from "../http/json-body.js";
 import { requireOperator } from "../operator/access.js";
 import { type AuditActor, listAudit } from "../operator/audit-log.js";
 import { endComplimentaryPlan, grantComplimentaryPlan } from "../operator/complimentary-plans.js";
@@ -45,18 +51,12 @@ const userQuery = z.object({
   createdTo: z.string().max(100).optional(),
 });
 const dailyQuery = z.object({ days: z.enum(["30", "90"]).default("30") });
-const banBody = z.object({
-  reason: z.string().trim().min(1).max(BAN_REASON_MAX),
-  expiresAt: z.iso.datetime({ offset: true }).nullish(),
-});
 const teamQuery = z.object({
   q: z.string().max(SEARCH_MAX).optional(),
   page,
   sort: z.enum(TEAM_SORTS).optional(),
   dir: z.enum(SORT_DIRECTIONS).optional(),
 });
-const transferBody = z.object({ fromMemberId: z.string().min(1).max(200), toMemberId: z.string().min(1).max(200) });
-const revokeBody = z.object({ sessionId: z.string().min(1).max(200).optional() });
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, error: ErrorCode = "badRequest"): T {
   const parsed = schema.safeParse(value);
@@ -108,7 +108,7 @@ export function operatorRoutes(deps: {
   app.get("/api/admin/users/:userId", async (c) => c.json(await userDetail(deps.db, c.req.param("userId") as string)));
 
   app.post("/api/admin/users/:userId/ban", async (c) => {
-    const body = parse(banBody, await readJson(c), "invalidBan");
+    const body = await readBody(c, banBody, "invalidBan");
     await banUser(deps, actor(c), c.req.param("userId") as string, {
       reason: body.reason,
       expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
@@ -122,7 +122,7 @@ export function operatorRoutes(deps: {
   });
 
   app.post("/api/admin/users/:userId/sessions/revoke", async (c) => {
-    const { sessionId } = parse(revokeBody, await readJson(c));
+    const { sessionId } = await readBody(c, revokeSessionsBody);
     return c.json({ revoked: await revokeUserSessions(deps, actor(c), c.req.param("userId") as string, sessionId) });
   });
 
@@ -132,13 +132,13 @@ export function operatorRoutes(deps: {
   });
 
   app.post("/api/admin/users/:userId/delete", async (c) => {
-    const { confirmation } = parse(z.object({ confirmation: z.string().max(320) }), await readJson(c), "deleteUserConfirmation");
+    const { confirmation } = await readBody(c, deleteUserBody, "deleteUserConfirmation");
     await deleteUser(deps, actor(c), c.req.param("userId") as string, confirmation);
     return c.json({ ok: true as const });
   });
 
   app.post("/api/admin/users/:userId/complimentary", async (c) => {
-    const body = parse(z.object({ endsAt: z.iso.datetime({ offset: true }).nullish() }), await readJson(c), "invalidComplimentary");
+    const body = await readBody(c, complimentaryBody, "invalidComplimentary");
     await grantComplimentaryPlan(deps, actor(c), c.req.param("userId") as string, body.endsAt ? new Date(body.endsAt) : null);
     return c.json({ ok: true as const });
   });
@@ -204,7 +204,7 @@ export function operatorRoutes(deps: {
   });
 
   app.post("/api/admin/contact-requests/:requestId", async (c) => {
-    const change = parse(z.object({ state: z.enum(CONTACT_STATES), note: z.string().max(HANDLED_NOTE_MAX).optional() }), await readJson(c));
+    const change = await readBody(c, contactRequestChangeBody);
     await setContactState(deps, actor(c), c.req.param("requestId") as string, change);
     return c.json({ ok: true as const });
   });
@@ -244,7 +244,7 @@ export function operatorRoutes(deps: {
   });
 
   app.post("/api/admin/teams/:teamId/transfer-admin", async (c) => {
-    await transferTeamAdmin(deps, actor(c), c.req.param("teamId") as string, parse(transferBody, await readJson(c)));
+    await transferTeamAdmin(deps, actor(c), c.req.param("teamId") as string, await readBody(c, transferAdminBody));
     return c.json({ ok: true as const });
   });
 

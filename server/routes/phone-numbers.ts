@@ -6,7 +6,6 @@ import type { Auth } from "../auth/auth.js";
 import { requireRecentVerification } from "../auth/reverification.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
-import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { readBody } from "../http/json-body.js";
 import {

@@ -4,7 +4,6 @@ import type { EmailRules } from "../access/email-rules.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession } from "../auth/session.js";
 import type { DB } from "../db/database.js";
-import { AppError } from "../errors.js";
 import { readBody } from "../http/json-body.js";
 import type { SendMail } from "../mail/transport.js";
 import {
