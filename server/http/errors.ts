@@ -4,7 +4,6 @@ import type { ApiErrorBody } from "../../core/api.js";
 import { isDatabaseUnavailable } from "../db/errors.js";
 import { AppError, ERRORS, type ErrorAnswer, type ErrorCode } from "../errors.js";
 import { SharedStateUnavailableError } from "../kv.js";
-import { requestText } from "./body.js";
 import type { AppEnv } from "./context.js";
 
 /** The message of an error code in the request's language. */
@@ -37,17 +36,4 @@ export function errorResponse(error: Error, c: Context<AppEnv>): Response {
   const body: ApiErrorBody = { message: c.var.t(answer.key, data.params), code: answer.code };
   if (data.fields) body.errors = Object.fromEntries(Object.entries(data.fields).map(([field, key]) => [field, c.var.t(key)]));
   return c.json(body, ERRORS[code].status, { ...answer.headers, ...data.headers });
-}
-
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
-
-/** Reads a JSON body: 415 for another content type, 400 for malformed JSON. */
-export async function readJson(c: Context): Promise<unknown> {
-  if (!JSON_TYPE.test(c.req.header("content-type") ?? "")) throw new AppError("unsupportedMediaType");
-  try {
-    return JSON.parse(await requestText(c));
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError("malformedJson");
-  }
 }

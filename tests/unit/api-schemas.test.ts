@@ -50,7 +50,7 @@ function bodyProblems(modules: { file: string; source: string }[], routes: Recor
   const problems: string[] = [];
   const handlers = modules.flatMap(({ file, source }) => handlersOf(file, source));
   for (const { file, source } of modules) {
-    if (/\breadJson\(/.test(source)) problems.push(`${file} reads a JSON body without its schema (readJson)`);
+    if (/\breadJson\(|\.req\.json\(|JSON\.parse\(/.test(source)) problems.push(`${file} reads a JSON body without its schema`);
   }
   for (const { file, route, text } of handlers) {
     const read = /\breadBody\(\s*c,\s*(\w+)/.exec(text);
@@ -106,13 +106,13 @@ describe("API schemas", () => {
     const billingModule = modules.find((m) => m.file === "server/routes/billing.ts");
     if (!billingModule) throw new Error("server/routes/billing.ts not found");
     const swapped = billingModule.source.replace("readBody(c, checkoutBody", "readBody(c, createTeamBody");
-    const unread = billingModule.source.replace(/readBody\(c, checkoutBody[^)]*\)/, "(await readJson(c)) as never");
+    const unread = billingModule.source.replace(/readBody\(c, checkoutBody[^)]*\)/, "(await c.req.json()) as never");
     const others = modules.filter((m) => m !== billingModule);
     expect(bodyProblems([...others, { ...billingModule, source: swapped }], API_ROUTES)).toContain(
       "POST /api/create-checkout-session (server/routes/billing.ts) reads its body with createTeamBody, the route table names checkoutBody",
     );
     expect(bodyProblems([...others, { ...billingModule, source: unread }], API_ROUTES)).toEqual([
-      "server/routes/billing.ts reads a JSON body without its schema (readJson)",
+      "server/routes/billing.ts reads a JSON body without its schema",
       "POST /api/create-checkout-session (server/routes/billing.ts) does not read its body with readBody",
     ]);
   });
