@@ -17,7 +17,7 @@ import type { OperatorRoutes } from "./operator";
 import type { PlanType } from "./plans";
 import type { SecurityEventPage } from "./security-log";
 import type { SignUpMode } from "./sign-up-mode";
-import type { EnrollmentMode, TeamPermission, TeamRole } from "./teams";
+import type { TeamPermission, TeamRole } from "./teams";
 
 export interface ApiErrorBody {
   message: string;
@@ -34,23 +34,9 @@ export type CheckoutRequest = z.input<typeof billing.checkoutBody>;
 export type CheckoutSession = z.output<typeof billing.checkoutSession>;
 export type PortalSession = z.output<typeof billing.portalSession>;
 
-/** One team in the dashboard's lists. */
-export interface TeamMembership {
-  id: string;
-  name: string;
-  slug: string;
-  role: string;
-  /** The team's logo (an image URL), or null. */
-  logo: string | null;
-}
+export type TeamMembership = z.output<typeof teams.teamMembership>;
 
-/** GET /api/teams?kind=admin|member&page=N. */
-export interface TeamPage {
-  items: TeamMembership[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type TeamPage = z.output<typeof teams.teamPage>;
 
 /** GET /api/teams/:teamId: the team as the caller may see it; a guest sees its name only. */
 export interface TeamView {
@@ -150,57 +136,21 @@ export interface TeamBilling {
   seats: { used: number; limit: number };
 }
 
-/** One of a team's domains. */
-export interface TeamDomainRow {
-  id: string;
-  domain: string;
-  verified: boolean;
-  enrollmentMode: EnrollmentMode;
-  /** Where the last verification code went, while the domain is unverified. */
-  codeSentTo: string | null;
-}
+export type TeamDomainRow = z.output<typeof teams.teamDomainRow>;
 
-/** GET /api/teams/:teamId/domains (admins). */
-export interface TeamDomainList {
-  items: TeamDomainRow[];
-}
+export type TeamDomainList = z.output<typeof teams.teamDomainList>;
 
-/** One pending request to join a team. */
-export interface MembershipRequestRow {
-  id: string;
-  name: string;
-  email: string;
-  requestedAt: string;
-}
+export type MembershipRequestRow = z.output<typeof teams.membershipRequestRow>;
 
-/** GET /api/teams/:teamId/requests (admins). */
-export interface MembershipRequestList {
-  items: MembershipRequestRow[];
-}
+export type MembershipRequestList = z.output<typeof teams.membershipRequestList>;
 
-/** A team offered to the user through the verified domain of their address. */
-export interface TeamSuggestion {
-  id: string;
-  name: string;
-  /** "join": automatic invitation; "request": may ask to join; "pending": asked, waiting for an admin. */
-  state: "join" | "request" | "pending";
-}
+export type TeamSuggestion = z.output<typeof teams.teamSuggestion>;
 
-/** GET /api/team-suggestions. */
-export interface TeamSuggestionList {
-  items: TeamSuggestion[];
-}
+export type TeamSuggestionList = z.output<typeof teams.teamSuggestionList>;
 
-/** PUT and DELETE /api/teams/:teamId/logo: the logo's URL now, or null. */
-export interface TeamLogo {
-  logo: string | null;
-}
+export type TeamLogo = z.output<typeof teams.teamLogo>;
 
-/** GET /api/teams/:teamId/deletion: what deleting the team does to the subscription that pays for it. */
-export interface TeamDeletion {
-  /** The team is the last one its paying admin's running subscription pays for: deleting it cancels the subscription. */
-  cancelsSubscription: boolean;
-}
+export type TeamDeletion = z.output<typeof teams.teamDeletion>;
 
 export type DeleteTeamRequest = z.input<typeof teams.deleteTeamBody>;
 export type CreateTeamRequest = z.input<typeof teams.createTeamBody>;
