@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
-import { APIError, createAuthEndpoint } from "better-auth/api";
+import { createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import type { Logger } from "pino";
 import { z } from "zod";

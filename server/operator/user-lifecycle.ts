@@ -4,7 +4,7 @@ import { checkErasable } from "../account/delete-account.js";
 import { eraseUser } from "../account/erase-user.js";
 import { AppError } from "../errors.js";
 import { type AuditActor, operatorChange } from "./audit-log.js";
-import { type UserActionDeps, userLabel, userRecord } from "./users.js";
+import { type UserActionDeps, userRecord } from "./users.js";
 
 async function target(db: UserActionDeps["db"], userId: string) {
   const user = await db

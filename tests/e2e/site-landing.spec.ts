@@ -72,6 +72,8 @@ test("the Enterprise card offers Contact sales and puts the cursor in the contac
     ["de", /^Vertrieb kontaktieren/, "Unternehmen"],
   ] as const) {
     await page.goto(`/${lang}#pricing`);
+    // The visitor clicks once the page has arrived at the pricing section (its scroll is smooth).
+    await expect.poll(() => page.locator("section#pricing").evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 120)).toBe(true);
     await page.locator("section#pricing").getByRole("link", { name }).click();
     await expect(page.getByLabel(new RegExp(`^${company}`))).toBeFocused();
     await expect(page.locator("section#contact")).toBeInViewport();
@@ -176,5 +178,6 @@ test.describe("kanban demo", () => {
 test("the German landing page contains no English text from the catalogs", async ({ page }) => {
   await page.goto("/de");
   await page.getByRole("heading", { name: "Ihre Pipeline, nur einen Handgriff entfernt" }).scrollIntoViewIfNeeded();
+  // biome-ignore lint/performance/useDomNodeTextContent: the text a reader sees, without what is hidden
   expect(englishIn(await page.locator("body").innerText(), ["landing", "site", "consent", "common"])).toEqual([]);
 });

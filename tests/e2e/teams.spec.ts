@@ -229,6 +229,7 @@ test("a team's pages with its id in the address are German throughout: text, tab
     await open(page, `/de/teams/${team.id}${tab}`, "Gamma Personal");
     expect(await page.locator("html").getAttribute("lang")).toBe("de");
     const labels = await page.locator("[aria-label]").evaluateAll((all) => all.map((e) => e.getAttribute("aria-label")));
+    // biome-ignore lint/performance/useDomNodeTextContent: the text a reader sees, without what is hidden
     const text = [await page.title(), await page.locator("body").innerText(), ...labels].join("\n");
     expect(englishIn(text, ["common", "teams"])).toEqual([]);
   }
