@@ -205,6 +205,16 @@ describe.each(DATABASE_KINDS)("users' data export and erasure on %s", (kind) => 
 
     const res = await server.fetch("/api/account/delete", json({ confirmation: "Delete account" }, as(user)));
     expect(res.status).toBe(200);
+    // The goodbye mail keeps the address until it is delivered (decision 149); then the record forgets it.
+    const email = user.email.toLowerCase();
+    await expect
+      .poll(
+        async () =>
+          (await sql<{ n: number }>`select count(*)::int as n from mail_outbox where lower("to") = ${email}`.execute(server.db)).rows[0]?.n,
+        { timeout: 30_000 },
+      )
+      .toBe(0);
+    expect(smtp.messages.some((m) => m.to.includes(user.email) && m.subject === "Your Recruiting CRM account has been deleted")).toBe(true);
 
     const { rows: columns } = await sql<{ table_name: string; column_name: string }>`
       select table_name, column_name from information_schema.columns
