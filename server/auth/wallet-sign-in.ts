@@ -2,6 +2,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { z } from "zod";
+import { walletChallengeBody } from "../../core/api/account.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { requestLanguage } from "../i18n.js";
@@ -33,15 +34,8 @@ export function walletSignIn(deps: { db: DB; baseUrl: string }) {
         OWN_AUTH_PATH.walletSignInChallenge,
         {
           method: "POST",
-          body: z.object({
-            address: z.string().max(100),
-            chainId: z
-              .number()
-              .int()
-              .positive()
-              .max(2 ** 48)
-              .optional(),
-          }),
+          // The same address and chain as connecting a wallet on the account page.
+          body: walletChallengeBody,
         },
         async (ctx) => {
           const lang = ctx.headers ? requestLanguage(ctx.headers) : undefined;
