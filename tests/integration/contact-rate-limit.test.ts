@@ -41,6 +41,7 @@ describe("the contact form's rate limit", () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(await limited.json()).toEqual({
       message: `Sie haben in kurzer Zeit mehrere Anfragen gesendet. Bitte versuchen Sie es in ${retryAfter} Sekunden erneut.`,
+      code: "too_many_requests",
     });
     const stored = await server.db.selectFrom("contact_request").select("name").execute();
     expect(stored).toHaveLength(5);
@@ -112,6 +113,7 @@ describe("rateLimit", () => {
       expect(limited.status).toBe(429);
       expect(await limited.json()).toEqual({
         message: `You have sent several requests in a short time. Please try again in ${limited.headers.get("retry-after")} seconds.`,
+        code: "too_many_requests",
       });
     });
 

@@ -92,6 +92,13 @@ const ROWS: Row[] = [
     allowed: ["stranger", "guest", "member", "admin"],
   },
   {
+    // An invitation's link shows anyone who holds it the team and who invited; it changes nothing.
+    route: "GET /api/invitations/:invitationId",
+    request: (fx) => get(`/api/invitations/${fx.invitationId}`),
+    status: { anonymous: 200, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: [],
+  },
+  {
     route: "GET /api/teams",
     request: () => get("/api/teams?kind=admin"),
     status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
