@@ -42,6 +42,7 @@ import { billingRoutes } from "./routes/billing.js";
 import { botProtectionRoutes } from "./routes/bot-protection.js";
 import { contactRoutes } from "./routes/contact.js";
 import { dataExportRoutes } from "./routes/data-export.js";
+import { extensionStoreRoutes } from "./routes/extension-store.js";
 import { healthRoutes } from "./routes/health.js";
 import { identifierRoutes } from "./routes/identifiers.js";
 import { localPaymentRoutes } from "./routes/local-payments.js";
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/", healthRoutes(deps.db, deps.readiness));
   app.route("/", seoRoutes(config.BASE_URL));
+  app.route("/", extensionStoreRoutes(config.EXTENSION_STORE_URL));
   app.route("/", localeRoutes(deps.locales));
   app.route(
     "/",

@@ -30,9 +30,20 @@ describe("loadConfig", () => {
     ["SMS_PROVIDER_URL", "ftp://sms.example"],
     ["SMS_FROM", "+49 not a sender"],
     ["SIGN_IN_PHONE", "maybe"],
+    ["EXTENSION_IDS", "abcdefghijklmnopabcdefghijklmnoq"],
+    ["EXTENSION_IDS", "abcdefghijklmnopabcdefghijklmnop,short"],
+    ["EXTENSION_STORE_URL", "http://store.example/"],
   ])("stops with a message naming %s for the bad value %j", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("reads the extension ids as a list, and the store address", () => {
+    const ids = "abcdefghijklmnopabcdefghijklmnop, ponmlkjihgfedcbaponmlkjihgfedcba";
+    const c = loadConfig({ DATA_DIR: dataDir(), EXTENSION_IDS: ids, EXTENSION_STORE_URL: "https://store.example/crm" });
+    expect(c.EXTENSION_IDS).toEqual(["abcdefghijklmnopabcdefghijklmnop", "ponmlkjihgfedcbaponmlkjihgfedcba"]);
+    expect(c.EXTENSION_STORE_URL).toBe("https://store.example/crm");
+    expect(loadConfig({ DATA_DIR: dataDir() }).EXTENSION_IDS).toEqual([]);
   });
 
   it("offers phone sign-in by default, in production only with an SMS provider, and needs the provider's credentials", () => {

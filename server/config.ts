@@ -92,6 +92,21 @@ const schema = z
     SIGN_IN_PHONE: optionalFlag,
     /** Seconds a stopping instance keeps serving with /readyz at 503 before it stops accepting (decision 011). */
     SHUTDOWN_DELAY: z.coerce.number().int().min(0).max(60).default(0),
+    /** Chrome extension ids (32 letters a-p), comma-separated: each is a redirect address of the first-party client "extension" (docs/decisions/089). */
+    EXTENSION_IDS: z
+      .preprocess(
+        (v) =>
+          typeof v === "string"
+            ? v
+                .split(",")
+                .map((id) => id.trim())
+                .filter(Boolean)
+            : v,
+        z.array(z.string().regex(/^[a-p]{32}$/, "must be Chrome extension ids: 32 letters a-p, comma-separated")).optional(),
+      )
+      .transform((ids) => [...new Set(ids ?? [])]),
+    /** Where every "install the extension" link of the site and the dashboard leads. */
+    EXTENSION_STORE_URL: url(["https"]).default("https://chromewebstore.google.com/"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

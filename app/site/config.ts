@@ -5,7 +5,6 @@
 export const SITE = {
   name: "Recruiting CRM",
   domain: "recruiting-crm.example",
-  extensionStoreUrl: "https://chromewebstore.google.com/",
   statusUrl: "https://status.recruiting-crm.example/",
   social: {
     linkedin: "https://www.linkedin.com/company/recruiting-crm-example",

@@ -1,4 +1,5 @@
 import type { Language } from "../../core/languages";
+import { EXTENSION_STORE_PATH } from "../../core/oauth";
 import { pageUrl, SITE_ORIGIN_PLACEHOLDER } from "../../core/site-urls";
 import { SITE } from "./config";
 
@@ -77,7 +78,7 @@ export function landingStructuredData(opts: { lang: Language; name: string; desc
     image: absoluteUrl(SITE.ogImagePath),
     applicationCategory: "BusinessApplication",
     operatingSystem: "Chrome",
-    installUrl: SITE.extensionStoreUrl,
+    installUrl: absoluteUrl(EXTENSION_STORE_PATH),
     offers: { "@type": "Offer", price: "0", priceCurrency: "EUR" },
     publisher: { "@id": `${origin}/#organization` },
   };

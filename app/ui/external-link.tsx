@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { SITE } from "../site/config";
+import { EXTENSION_STORE_PATH } from "../../core/oauth";
 
 type Props = Omit<ComponentProps<"a">, "target" | "rel"> & {
   href: string;
@@ -17,7 +17,7 @@ export function ExternalLink({ newTab, children, ...props }: Props) {
   );
 }
 
-/** The browser extension's page in the web store. */
+/** The browser extension's page in the web store (the server redirects to the configured store page). */
 export function StoreLink(props: Omit<Props, "href">) {
-  return <ExternalLink href={SITE.extensionStoreUrl} {...props} />;
+  return <ExternalLink href={EXTENSION_STORE_PATH} {...props} />;
 }

@@ -27,4 +27,10 @@ describe("analytics settings for the prerendered pages", () => {
     const page = await withAnalytics.fetch("/en");
     expect(page.headers.get("content-security-policy")).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
   });
+
+  it("sends every install link to the store page of the deployment's setting", async () => {
+    const res = await plain.fetch("/get-extension");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("https://chromewebstore.google.com/");
+  });
 });
