@@ -9,6 +9,7 @@ import type * as account from "./api/account";
 import type * as billing from "./api/billing";
 import type * as common from "./api/common";
 import type * as contact from "./api/contact";
+import type * as sso from "./api/sso";
 import type * as teams from "./api/teams";
 import type { ContactFieldErrors } from "./contact/fields";
 import type { ContactInput } from "./contact/schema";
@@ -156,6 +157,12 @@ export type DeleteTeamRequest = z.input<typeof teams.deleteTeamBody>;
 export type CreateTeamRequest = z.input<typeof teams.createTeamBody>;
 export type CreatedTeam = z.output<typeof teams.createdTeam>;
 
+export type SsoConnection = z.output<typeof sso.ssoConnection>;
+export type SsoSettings = z.output<typeof sso.ssoSettings>;
+export type OidcConnectionRequest = z.input<typeof sso.oidcConnectionBody>;
+export type SsoLookup = z.output<typeof sso.ssoLookup>;
+export type SsoLinkView = z.output<typeof sso.ssoLinkView>;
+
 /** GET /api/site-config: runtime settings the prerendered pages cannot contain. */
 export interface SiteConfig {
   gaMeasurementId: string | null;
@@ -233,6 +240,11 @@ export interface ApiRoutes extends OperatorRoutes {
   "GET /api/teams/:teamId/requests": { answer: MembershipRequestList };
   "POST /api/teams/:teamId/requests/:requestId/approve": { answer: Done };
   "POST /api/teams/:teamId/requests/:requestId/reject": { answer: Done };
+  "GET /api/teams/:teamId/sso": { answer: SsoSettings };
+  "POST /api/teams/:teamId/sso/oidc": { body: OidcConnectionRequest; answer: SsoConnection };
+  "POST /api/teams/:teamId/sso/:connectionId/state": { body: z.input<typeof sso.ssoStateBody>; answer: SsoConnection };
+  "POST /api/teams/:teamId/sso/:connectionId/delete": { answer: Done };
+  "GET /api/sso/lookup": { answer: SsoLookup };
   "GET /api/team-suggestions": { answer: TeamSuggestionList };
   "POST /api/team-suggestions/:teamId/join": { answer: Done };
   "POST /api/team-suggestions/:teamId/request": { answer: Done };
@@ -243,6 +255,10 @@ export interface ApiRoutes extends OperatorRoutes {
   "POST /api/teams/:teamId/invitations/:invitationId/revoke": { answer: Done };
   "GET /api/site-config": { answer: SiteConfig };
   "GET /api/auth/providers": { answer: AuthProviders };
+  "POST /api/auth/sso/start": { body: z.input<typeof sso.ssoStartBody>; answer: { url: string } };
+  "POST /api/auth/sso/link/view": { body: { link: string }; answer: SsoLinkView };
+  "POST /api/auth/sso/link/code": { body: { link: string }; answer: Done };
+  "POST /api/auth/sso/link": { body: z.input<typeof sso.ssoLinkBody>; answer: SignInAnswer };
   "POST /api/auth/sign-in-link/send": { body: { email: string }; answer: { success: true } };
   "GET /api/auth/sign-in-link/status": { answer: { state: SignInLinkState } };
   "POST /api/auth/sign-in-link/open": { body: { token: string }; answer: { state: SignInLinkOpened } };

@@ -187,6 +187,19 @@ export const WIRE_CODES = [
   "export_link_invalid",
   "export_link_used",
   "export_link_expired",
+  // Enterprise sign-in: connections, their domains and the sign-in through them.
+  "organization_domain_exists_for_enterprise_connection",
+  "sso_pro_only",
+  "sso_invalid_connection",
+  "sso_discovery_failed",
+  "sso_connection_not_found",
+  "sso_no_connection",
+  "sso_denied",
+  "sso_failed",
+  "sso_attempt_invalid",
+  "sso_token_invalid",
+  "sso_unknown_user",
+  "sso_email_domain",
 ] as const;
 
 export type WireCode = (typeof WIRE_CODES)[number];

@@ -158,6 +158,9 @@ export const AUDIT_ACTIONS = [
   "team.invitation.revoke",
   "team.admin.transfer",
   "user.export",
+  "team.sso.create",
+  "team.sso.state",
+  "team.sso.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

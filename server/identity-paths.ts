@@ -113,6 +113,12 @@ export const OWN_AUTH_PATH = {
   // Sign-in with a connected Web3 wallet (server/auth/wallet-sign-in.ts).
   walletSignInChallenge: "/sign-in/wallet/challenge",
   walletSignIn: "/sign-in/wallet",
+  // Enterprise sign-in through a team's identity provider (server/enterprise/sso-sign-in.ts).
+  ssoStart: "/sso/start",
+  ssoCallback: "/sso/callback",
+  ssoLinkView: "/sso/link/view",
+  ssoLinkCode: "/sso/link/code",
+  ssoLink: "/sso/link",
 } as const;
 
 /** The team routes' common beginning: the team gate runs in front of them and their errors are the teams'. */
@@ -190,6 +196,12 @@ export const PUBLIC_AUTH_PATHS = [
   L.verifyTwoFactorOTP,
   OWN.walletSignInChallenge,
   OWN.walletSignIn,
+  // Enterprise sign-in: its start, the provider's return, and the confirmation of a link to an existing account.
+  OWN.ssoStart,
+  OWN.ssoCallback,
+  OWN.ssoLinkView,
+  OWN.ssoLinkCode,
+  OWN.ssoLink,
   L.getSession,
   L.signOut,
   OWN.authProviders,

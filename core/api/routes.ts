@@ -10,6 +10,7 @@ import * as billing from "./billing";
 import { done } from "./common";
 import * as contact from "./contact";
 import * as operator from "./operator";
+import * as sso from "./sso";
 import * as teams from "./teams";
 
 export interface RouteSchemas {
@@ -42,6 +43,11 @@ export const API_ROUTES = {
   "GET /api/teams/:teamId/requests": { answer: teams.membershipRequestList },
   "POST /api/teams/:teamId/requests/:requestId/approve": { answer: done },
   "POST /api/teams/:teamId/requests/:requestId/reject": { answer: done },
+  "GET /api/teams/:teamId/sso": { answer: sso.ssoSettings },
+  "POST /api/teams/:teamId/sso/oidc": { body: sso.oidcConnectionBody, answer: sso.ssoConnection },
+  "POST /api/teams/:teamId/sso/:connectionId/state": { body: sso.ssoStateBody, answer: sso.ssoConnection },
+  "POST /api/teams/:teamId/sso/:connectionId/delete": { answer: done },
+  "GET /api/sso/lookup": { answer: sso.ssoLookup },
   "GET /api/team-suggestions": { answer: teams.teamSuggestionList },
   "POST /api/team-suggestions/:teamId/join": { answer: done },
   "POST /api/team-suggestions/:teamId/request": { answer: done },

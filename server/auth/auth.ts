@@ -16,6 +16,7 @@ import { type BotProtection, botProtection } from "../bot-protection/bot-protect
 import type { Config } from "../config.js";
 import { domainOf } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
+import { ssoSignIn } from "../enterprise/sso-sign-in.js";
 import { AppError, ERRORS } from "../errors.js";
 import { requestLanguage } from "../i18n.js";
 import { ownerOfFurtherAddress } from "../identifiers/email-addresses.js";
@@ -392,6 +393,8 @@ export function createAuth({
       }),
       // Sign-in with a connected Web3 wallet; never creates an account (docs/decisions/078).
       walletSignIn({ db, baseUrl: config.BASE_URL }),
+      // Sign-in through a team's identity provider (docs/decisions/096); never asked for our second step.
+      ssoSignIn({ db, baseUrl: config.BASE_URL, authSecret: config.AUTH_SECRET, config, sendMail, logger }),
       // Last: a sign-in is one only once every plugin above has let it stand (the second step withdraws it).
       securityEvents(securityLog),
     ],

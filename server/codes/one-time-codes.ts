@@ -11,7 +11,7 @@ import { AppError, type ErrorCode } from "../errors.js";
  * purpose and subject replaces the previous one (and its count). The identity library's own codes
  * (e-mailed sign-in and verification, password reset, the second step) keep its mechanism.
  */
-export type CodePurpose = "reverification" | "email_address" | "phone_number" | "phone_sign_in" | "team_domain";
+export type CodePurpose = "reverification" | "email_address" | "phone_number" | "phone_sign_in" | "team_domain" | "sso_link";
 
 /** Which code: what it is for, and the session, address, number or domain it belongs to. */
 export interface CodeRef {

@@ -443,6 +443,44 @@ export interface DataExportTable {
   downloaded_at: Timestamp | null;
 }
 
+/** A team's connection to its identity provider (migration 0037, docs/decisions/096). */
+export interface SsoConnectionTable {
+  id: string;
+  organization_id: string;
+  kind: string;
+  state: Generated<string>;
+  default_role: Generated<string>;
+  provisioning: Generated<boolean>;
+  oidc_issuer: string | null;
+  oidc_client_id: string | null;
+  /** Encrypted with a key derived from AUTH_SECRET (docs/decisions/097). */
+  oidc_client_secret: string | null;
+  oidc_metadata: ColumnType<unknown, string | null, string | null> | null;
+  disabled_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SsoConnectionDomainTable {
+  connection_id: string;
+  domain: string;
+}
+
+/** A sign-in through a connection under way, or one waiting for the account's owner to confirm the link. */
+export interface SsoAttemptTable {
+  id: string;
+  connection_id: string;
+  lang: string;
+  code_verifier: string | null;
+  nonce: string | null;
+  user_id: string | null;
+  subject: string | null;
+  email: string | null;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
 /** Tables the product's own code queries; Better Auth manages the rest of its tables itself. */
 export interface Database {
   user: UserTable;
@@ -478,4 +516,7 @@ export interface Database {
   data_export: DataExportTable;
   security_event: SecurityEventTable;
   security_device: SecurityDeviceTable;
+  sso_connection: SsoConnectionTable;
+  sso_connection_domain: SsoConnectionDomainTable;
+  sso_attempt: SsoAttemptTable;
 }

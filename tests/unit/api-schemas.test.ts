@@ -8,6 +8,7 @@ import * as common from "../../core/api/common";
 import * as contact from "../../core/api/contact";
 import * as operator from "../../core/api/operator";
 import { API_ROUTES, type ApiRoute, type RouteSchemas } from "../../core/api/routes";
+import * as sso from "../../core/api/sso";
 import * as teams from "../../core/api/teams";
 
 /**
@@ -24,7 +25,7 @@ const bodiesHaveSchemas: Exclude<BodyRoutes, `${string} /api/auth/${string}`> ex
 
 /** Each schema object of core/api/ by the name it is exported under. */
 const exportNames = new Map<unknown, string>();
-for (const module of [account, billing, common, contact, operator, teams]) {
+for (const module of [account, billing, common, contact, operator, sso, teams]) {
   for (const [name, value] of Object.entries(module)) if (!exportNames.has(value)) exportNames.set(value, name);
 }
 

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { typedAddress, typedCode } from "./common";
+
+/** A connection's states: prepared, open to sign-in, and the only way in for its domains' addresses. */
+export const SSO_STATES = ["draft", "active", "enforced"] as const;
+/** The role a person gets in the team at their first sign-in through the connection. */
+export const SSO_DEFAULT_ROLES = ["member", "guest"] as const;
+
+/** One connection as the team's admins see it; the client secret is never shown again. */
+export const ssoConnection = z.object({
+  id: z.string(),
+  kind: z.enum(["oidc", "saml"]),
+  state: z.enum(SSO_STATES),
+  domains: z.array(z.string()),
+  defaultRole: z.enum(SSO_DEFAULT_ROLES),
+  provisioning: z.boolean(),
+  issuer: z.string().nullable(),
+  clientId: z.string().nullable(),
+  /** Switched off by an operator: no sign-in through it until an operator switches it on again. */
+  disabled: z.boolean(),
+  lastUsedAt: z.string().nullable(),
+});
+
+/** GET /api/teams/:teamId/sso (team admins): what the tab shows. */
+export const ssoSettings = z.object({
+  /** Only a Pro team connects an identity provider. */
+  pro: z.boolean(),
+  /** Our redirect address, registered at the provider. */
+  redirectUrl: z.string(),
+  /** The team's verified domains, the ones a connection may serve. */
+  verifiedDomains: z.array(z.string()),
+  connections: z.array(ssoConnection),
+});
+
+/** POST /api/teams/:teamId/sso/oidc: a new OpenID Connect connection (saved as a draft). */
+export const oidcConnectionBody = z.object({
+  issuer: z.string().trim().max(500),
+  clientId: z.string().trim().min(1).max(300),
+  clientSecret: z.string().min(1).max(1000),
+  domains: z.array(z.string().max(300)).min(1).max(50),
+  defaultRole: z.enum(SSO_DEFAULT_ROLES),
+  provisioning: z.boolean(),
+});
+
+/** POST /api/teams/:teamId/sso/:connectionId/state. */
+export const ssoStateBody = z.object({ state: z.enum(SSO_STATES) });
+
+/** GET /api/sso/lookup?email=: whether the address's domain signs in through a connection. */
+export const ssoLookup = z.object({ sso: z.boolean(), enforced: z.boolean() });
+
+/** POST /api/auth/sso/start: an address or a team's slug, and the language of the pages after it. */
+export const ssoStartBody = z.object({
+  email: typedAddress.optional(),
+  slug: z.string().max(100).optional(),
+  lang: z.string().max(5).optional(),
+});
+
+/** POST /api/auth/sso/link: the pending link, confirmed by the account's password or an e-mailed code. */
+export const ssoLinkBody = z.object({
+  link: z.string().max(100),
+  password: z.string().max(1000).optional(),
+  code: typedCode.optional(),
+});
+
+/** POST /api/auth/sso/link/view: the account a pending link would join. */
+export const ssoLinkRef = z.object({ link: z.string().max(100) });
+
+export const ssoLinkView = z.object({ email: z.string(), team: z.string(), hasPassword: z.boolean() });

@@ -1,0 +1,64 @@
+import { Hono } from "hono";
+import { oidcConnectionBody, ssoStateBody } from "../../core/api/sso.js";
+import type { Auth } from "../auth/auth.js";
+import { requireSession } from "../auth/session.js";
+import type { DB } from "../db/database.js";
+import {
+  type AdminChange,
+  type ConnectionDeps,
+  connectionForAddress,
+  createOidcConnection,
+  deleteConnection,
+  setConnectionState,
+  ssoSettings,
+} from "../enterprise/connections.js";
+import type { AppEnv } from "../http/context.js";
+import { readBody } from "../http/json-body.js";
+import { type TeamEnv, teamGuard } from "../teams/team-guard.js";
+
+/** A team's enterprise connections (its admins, on the "Single sign-on" tab), and whether an address signs in through one. */
+export function teamSsoRoutes(deps: { auth: Auth; db: DB; baseUrl: string; authSecret: string }) {
+  const { auth, db } = deps;
+  const connections: ConnectionDeps = { db, baseUrl: deps.baseUrl, authSecret: deps.authSecret };
+  // The connections are the domains' business: the same permission as the team's domains.
+  const manage = teamGuard(db, { domain: ["manage"] });
+  const change = (c: { req: { param(name: string): string | undefined }; var: TeamEnv["Variables"] }): AdminChange => ({
+    organizationId: c.req.param("teamId") ?? "",
+    actor: { id: c.var.session.user.id, email: c.var.session.user.email, clientIp: c.var.clientIp },
+  });
+  const app = new Hono<TeamEnv>();
+
+  app.get("/api/teams/:teamId/sso", requireSession(auth), manage, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await ssoSettings(connections, c.req.param("teamId")));
+  });
+
+  app.post("/api/teams/:teamId/sso/oidc", requireSession(auth), manage, async (c) => {
+    const input = await readBody(c, oidcConnectionBody, "ssoInvalidConnection");
+    return c.json(await createOidcConnection(connections, change(c), input), 201);
+  });
+
+  app.post("/api/teams/:teamId/sso/:connectionId/state", requireSession(auth), manage, async (c) => {
+    const { state } = await readBody(c, ssoStateBody, "ssoInvalidConnection");
+    return c.json(await setConnectionState(connections, change(c), { connectionId: c.req.param("connectionId"), state }));
+  });
+
+  app.post("/api/teams/:teamId/sso/:connectionId/delete", requireSession(auth), manage, async (c) => {
+    await deleteConnection(connections, change(c), c.req.param("connectionId"));
+    return c.json({ ok: true as const });
+  });
+
+  return app;
+}
+
+/** For the sign-in page: whether the typed address's domain signs in through an open connection, and whether only so. */
+export function ssoLookupRoutes(db: DB) {
+  const app = new Hono<AppEnv>();
+  app.get("/api/sso/lookup", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const email = (c.req.query("email") ?? "").trim().toLowerCase().slice(0, 320);
+    const found = email.includes("@") ? await connectionForAddress(db, email) : undefined;
+    return c.json({ sso: found !== undefined, enforced: found?.state === "enforced" });
+  });
+  return app;
+}

@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMember, as, subscribePro } from "../support/actors.js";
+import { DATABASE_KINDS } from "../support/databases.js";
+import { startEnterpriseIdp, type Tamper } from "../support/enterprise-idp.js";
+import type { OidcIdentity } from "../support/oidc.js";
+import { startTestServer, type TestServer } from "../support/server.js";
+import { codeIn, startSmtpCapture } from "../support/smtp.js";
+import { json, type Smtp, signedInUser, type TestUser } from "./billing-support.js";
+
+const DOMAIN = "northwind-talent.com";
+const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0] as string);
+
+describe.each(DATABASE_KINDS)("enterprise sign-in with OpenID Connect on %s", (kind) => {
+  let idp: Awaited<ReturnType<typeof startEnterpriseIdp>>;
+  let smtp: Smtp;
+  let server: TestServer;
+  let admin: TestUser;
+  let member: TestUser;
+  let teamId: string;
+  let connectionId: string;
+
+  const person = (local: string, given = "Grace", family = "Hopper"): OidcIdentity => ({
+    email: `${local}-${crypto.randomUUID().slice(0, 8)}@${DOMAIN}`,
+    given_name: given,
+    family_name: family,
+  });
+  const connect = (body: Record<string, unknown>, user: TestUser | null = admin, lang = "en") =>
+    server.fetch(`/api/teams/${teamId}/sso/oidc`, json(body, as(user, { "x-language": lang })));
+  const setState = (state: string) => server.fetch(`/api/teams/${teamId}/sso/${connectionId}/state`, json({ state }, as(admin)));
+
+  /**
+   * The browser's part of an enterprise sign-in: the start, the provider's page (signed in there as
+   * `identity`, or refusing without one), and the return to us. Gives where we send the browser and its session cookie.
+   */
+  async function ssoFlow(identity: OidcIdentity | null, opts: { tamper?: Tamper; keepStateCookie?: boolean; lang?: string } = {}) {
+    const start = await server.fetch(
+      "/api/auth/sso/start",
+      json({ email: identity?.email ?? `nobody@${DOMAIN}`, lang: opts.lang ?? "en" }),
+    );
+    expect(start.status).toBe(200);
+    const { url } = (await start.json()) as { url: string };
+    expect(url.startsWith(idp.issuer)).toBe(true);
+    idp.tamperNextToken(opts.tamper ?? null);
+    const authorize = await fetch(url, { redirect: "manual", headers: identity ? { cookie: idp.identityCookie(identity) } : {} });
+    const callback = authorize.headers.get("location") as string;
+    expect(callback.startsWith(`${server.url}/api/auth/sso/callback?`)).toBe(true);
+    const headers: Record<string, string> = opts.keepStateCookie === false ? {} : { cookie: cookiesOf(start).join("; ") };
+    const back = await server.fetch(callback.slice(server.url.length), { headers });
+    expect(back.status).toBe(302);
+    const cookie = cookiesOf(back).find((c) => c.includes("session_token=") && !c.endsWith("=")) ?? "";
+    return { location: back.headers.get("location") as string, cookie };
+  }
+  const sessionOf = async (cookie: string) =>
+    (await (await server.fetch("/api/auth/get-session", { headers: { cookie } })).json()) as { user: Record<string, unknown> } | null;
+  const roleIn = async (userId: string) =>
+    (
+      await server.db
+        .selectFrom("member")
+        .select("role")
+        .where("userId", "=", userId)
+        .where("organizationId", "=", teamId)
+        .executeTakeFirst()
+    )?.role;
+
+  beforeAll(async () => {
+    idp = await startEnterpriseIdp();
+    smtp = await startSmtpCapture();
+    server = await startTestServer(kind, { SMTP_URL: smtp.url });
+    admin = await signedInUser(server, smtp, "Ada Admin");
+    await subscribePro(server, admin, "Northwind Talent");
+    const teams = await (await server.fetch("/api/teams?kind=admin", { headers: as(admin) })).json();
+    teamId = (teams.items as { id: string }[])[0]?.id as string;
+    member = await signedInUser(server, smtp, "Max Member");
+    await addMember(server, admin, member, teamId);
+    // The team's verified domain, by the code mailed to an address at it.
+    const added = (await (await server.fetch(`/api/teams/${teamId}/domains`, json({ domain: DOMAIN }, as(admin)))).json()) as {
+      id: string;
+    };
+    await server.fetch(`/api/teams/${teamId}/domains/${added.id}/code`, json({ email: `it@${DOMAIN}` }, as(admin)));
+    const code = codeIn(await smtp.waitFor(`it@${DOMAIN}`));
+    expect((await server.fetch(`/api/teams/${teamId}/domains/${added.id}/verify`, json({ code }, as(admin)))).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+    await idp?.stop();
+  });
+
+  it("saves a connection only for a team admin, a discoverable issuer and the team's verified domains, and never shows the secret again", async () => {
+    const body = {
+      issuer: idp.issuer,
+      clientId: "northwind-crm",
+      clientSecret: "s3cret-value",
+      domains: [DOMAIN],
+      defaultRole: "member",
+      provisioning: true,
+    };
+    expect((await connect(body, null)).status).toBe(401);
+    expect((await connect(body, member)).status).toBe(403);
+    const undiscoverable = await connect({ ...body, issuer: `${idp.issuer}/nothing-here` }, admin, "de");
+    expect(undiscoverable.status).toBe(400);
+    expect(await undiscoverable.json()).toEqual({
+      code: "sso_discovery_failed",
+      message: "Unter dieser Aussteller-Adresse wurde kein OpenID-Connect-Anbieter gefunden. Prüfen Sie die Adresse.",
+    });
+    expect((await (await connect({ ...body, domains: ["other-company.com"] })).json()).code).toBe("domain_not_verified");
+
+    const saved = await connect(body);
+    expect(saved.status).toBe(201);
+    const connection = (await saved.json()) as Record<string, unknown>;
+    expect(connection).toMatchObject({ kind: "oidc", state: "draft", domains: [DOMAIN], issuer: idp.issuer, clientId: "northwind-crm" });
+    expect(JSON.stringify(connection)).not.toContain("s3cret-value");
+    connectionId = connection.id as string;
+    const stored = await server.db
+      .selectFrom("sso_connection")
+      .select("oidc_client_secret")
+      .where("id", "=", connectionId)
+      .executeTakeFirstOrThrow();
+    expect(stored.oidc_client_secret).not.toContain("s3cret-value");
+
+    // One connection per domain: a second one for the same domain is refused with the domain rule.
+    const again = await connect(body);
+    expect(again.status).toBe(409);
+    expect((await again.json()).code).toBe("organization_domain_exists_for_enterprise_connection");
+
+    const settings = await (await server.fetch(`/api/teams/${teamId}/sso`, { headers: as(admin) })).json();
+    expect(settings).toMatchObject({ pro: true, redirectUrl: `${server.url}/api/auth/sso/callback`, verifiedDomains: [DOMAIN] });
+    expect((await server.fetch(`/api/teams/${teamId}/sso`, { headers: as(member) })).status).toBe(403);
+  });
+
+  it("offers single sign-on for the domain's addresses once active, and a first sign-in creates the member", async () => {
+    const lookup = async () => (await server.fetch(`/api/sso/lookup?email=someone@${DOMAIN}`)).json();
+    expect(await lookup()).toEqual({ sso: false, enforced: false });
+    expect((await server.fetch("/api/auth/sso/start", json({ email: `someone@${DOMAIN}` }))).status).toBe(404);
+    expect((await setState("active")).status).toBe(200);
+    expect(await lookup()).toEqual({ sso: true, enforced: false });
+
+    const grace = person("grace");
+    const first = await ssoFlow(grace, { lang: "de" });
+    expect(first.location).toBe("/de/dashboard");
+    const { user } = (await sessionOf(first.cookie)) as { user: Record<string, unknown> };
+    expect(user).toMatchObject({
+      email: grace.email,
+      emailVerified: true,
+      name: "Grace Hopper",
+      firstName: "Grace",
+      lastName: "Hopper",
+      locale: "de",
+    });
+    expect(await roleIn(user.id as string)).toBe("member");
+
+    // The same person again: the same account, no second membership.
+    const again = await ssoFlow(grace);
+    expect(((await sessionOf(again.cookie)) as { user: { id: string } }).user.id).toBe(user.id);
+    expect(
+      await server.db
+        .selectFrom("member")
+        .select("id")
+        .where("userId", "=", user.id as string)
+        .execute(),
+    ).toHaveLength(1);
+    const listed = await (await server.fetch(`/api/teams/${teamId}/sso`, { headers: as(admin) })).json();
+    expect(listed.connections[0].lastUsedAt).not.toBeNull();
+  });
+
+  it("lands each failure on the error page with its code, and signs nobody in", async () => {
+    const cases: [OidcIdentity | null, Parameters<typeof ssoFlow>[1], string][] = [
+      [null, {}, "sso_denied"],
+      [person("lost"), { keepStateCookie: false }, "sso_attempt_invalid"],
+      [person("aud"), { tamper: "audience" }, "sso_token_invalid"],
+      [person("exp"), { tamper: "expired" }, "sso_token_invalid"],
+      [person("nonce"), { tamper: "nonce" }, "sso_token_invalid"],
+      [person("iss"), { tamper: "issuer" }, "sso_token_invalid"],
+    ];
+    for (const [identity, opts, code] of cases) {
+      const { location, cookie } = await ssoFlow(identity, opts);
+      expect(location).toBe(`/en/sign-in/sso?error=${code}`);
+      expect(cookie).toBe("");
+    }
+    // An address of another domain at the team's provider.
+    const outsider = { email: `outsider-${crypto.randomUUID().slice(0, 8)}@example.org`, given_name: "Out", family_name: "Sider" };
+    const start = await server.fetch("/api/auth/sso/start", json({ email: `x@${DOMAIN}` }));
+    const { url } = (await start.json()) as { url: string };
+    const authorize = await fetch(url, { redirect: "manual", headers: { cookie: idp.identityCookie(outsider) } });
+    const callback = (authorize.headers.get("location") as string).slice(server.url.length);
+    const back = await server.fetch(callback, { headers: { cookie: cookiesOf(start).join("; ") } });
+    expect(back.headers.get("location")).toBe("/en/sign-in/sso?error=sso_email_domain");
+    // A return used once is not used again.
+    const replay = await server.fetch(callback, { headers: { cookie: cookiesOf(start).join("; ") } });
+    expect(replay.headers.get("location")).toBe("/en/sign-in/sso?error=sso_attempt_invalid");
+  });
+
+  it("with provisioning off refuses an unknown person, and a guest role is given as set", async () => {
+    await server.db.updateTable("sso_connection").set({ provisioning: false }).where("id", "=", connectionId).execute();
+    expect((await ssoFlow(person("unknown"))).location).toBe("/en/sign-in/sso?error=sso_unknown_user");
+    await server.db
+      .updateTable("sso_connection")
+      .set({ provisioning: true, default_role: "guest" })
+      .where("id", "=", connectionId)
+      .execute();
+    const guest = await ssoFlow(person("guest"));
+    const { user } = (await sessionOf(guest.cookie)) as { user: { id: string } };
+    expect(await roleIn(user.id)).toBe("guest");
+    await server.db.updateTable("sso_connection").set({ default_role: "member" }).where("id", "=", connectionId).execute();
+  });
+
+  it("links an existing account with the same address only after its owner confirms by password or e-mailed code", async () => {
+    const email = `linda-${crypto.randomUUID().slice(0, 8)}@${DOMAIN}`;
+    const password = "correct horse battery";
+    await server.fetch("/api/auth/sign-up/email", json({ name: "Linda Link", email, password, legalConsent: true }));
+    const otp = codeIn(await smtp.waitFor(email));
+    await server.fetch("/api/auth/email-otp/verify-email", json({ email, otp }));
+    const existing = await server.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    const identity = { email, given_name: "Linda", family_name: "Link" };
+
+    const { location, cookie } = await ssoFlow(identity);
+    expect(cookie).toBe("");
+    const link = new URL(location, server.url).searchParams.get("link") as string;
+    expect(location).toBe(`/en/sign-in/sso?link=${link}`);
+    expect(await (await server.fetch("/api/auth/sso/link/view", json({ link }))).json()).toEqual({
+      email,
+      team: "Northwind Talent",
+      hasPassword: true,
+    });
+
+    const wrong = await server.fetch("/api/auth/sso/link", json({ link, password: "not the password" }));
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).code).toBe("form_password_incorrect");
+    expect((await server.fetch("/api/auth/sso/link/code", json({ link }))).status).toBe(200);
+    const code = codeIn(await smtp.waitFor(email, (m) => m.subject.includes("single sign-on of Northwind Talent")));
+    const confirmed = await server.fetch("/api/auth/sso/link", json({ link, code }));
+    expect(confirmed.status).toBe(200);
+    expect(((await confirmed.json()) as { user: { id: string } }).user.id).toBe(existing.id);
+    expect(await roleIn(existing.id)).toBe("member");
+    // Confirmed once: the next sign-in through the provider goes straight in.
+    const next = await ssoFlow(identity);
+    expect(next.location).toBe("/en/dashboard");
+    expect(((await sessionOf(next.cookie)) as { user: { id: string } }).user.id).toBe(existing.id);
+    expect((await server.fetch("/api/auth/sso/link", json({ link, code }))).status).toBe(400);
+  });
+});
