@@ -118,7 +118,7 @@ export interface TeamInvitationList {
 
 /** A plan badge of SPEC section 4; `date` for canceled (ends at), renews at and starts at. */
 export interface PlanBadge {
-  kind: "active" | "current" | "upcoming" | "canceled" | "expired" | "renewsAt" | "startsAt" | "requiresAction";
+  kind: "active" | "current" | "trial" | "upcoming" | "canceled" | "expired" | "renewsAt" | "startsAt" | "requiresAction";
   date?: string;
 }
 

@@ -6,15 +6,14 @@ const later = new Date("2026-12-25T12:00:00Z");
 const base = { trialEnd: null, currentPeriodEnd: later, cancelAtPeriodEnd: false };
 
 describe("plan badges", () => {
-  it("shows a running subscription as active and current, with its renewal or the end of its trial", () => {
+  it("shows a running subscription as active and current with its renewal, a trial as a trial with its end", () => {
     expect(planBadges({ ...base, status: "active" }, now)).toEqual([
       { plan: "pro", badges: [{ kind: "active" }, { kind: "current" }, { kind: "renewsAt", date: later.toISOString() }] },
       { plan: "individual", badges: [] },
     ]);
     expect(planBadges({ ...base, status: "trialing", trialEnd: later }, now)[0]?.badges).toEqual([
-      { kind: "active" },
       { kind: "current" },
-      { kind: "renewsAt", date: later.toISOString() },
+      { kind: "trial", date: later.toISOString() },
     ]);
   });
 

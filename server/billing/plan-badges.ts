@@ -6,8 +6,9 @@ const NEEDS_ACTION = ["incomplete", "past_due", "unpaid"];
 
 /**
  * The plans a team's page shows with their badges, from the paying admin's stored subscription:
- * Pro (active, current, renews at (a trial at its end), canceled with its end, expired, requires
- * action) and Individual (current without Pro, upcoming from the date a canceled Pro ends).
+ * Pro (active and renews at, or a free trial with its end, as the dashboard and the portal say;
+ * current; canceled with its end; expired; requires action) and Free, the individual plan (current
+ * without Pro, upcoming from the date a canceled Pro ends).
  */
 export function planBadges(sub: StoredSubscription | null, now: Date): TeamPlan[] {
   const iso = (d: Date | null) => d?.toISOString();
@@ -19,8 +20,9 @@ export function planBadges(sub: StoredSubscription | null, now: Date): TeamPlan[
     if (sub.cancelAtPeriodEnd) {
       pro.push({ kind: "current" }, { kind: "canceled", date: iso(end) });
       individual.push({ kind: "upcoming" }, { kind: "startsAt", date: iso(end) });
+    } else if (sub.status === "trialing") {
+      pro.push({ kind: "current" }, { kind: "trial", date: iso(end) });
     } else {
-      // A trial renews into the first paid period at its end.
       pro.push({ kind: "active" }, { kind: "current" }, { kind: "renewsAt", date: iso(end) });
     }
   } else {

@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { formatMonthlyPrice, PRO_MONTHLY_CENTS } from "../../core/plans.js";
 import { escapeHtml } from "../mail/layout.js";
 import type { SubscriptionSnapshot } from "./provider.js";
 
@@ -35,6 +36,11 @@ export function checkoutPage(lang: string, t: TFunction, input: { trial: boolean
     ...(input.teamName ? [[t("billing:local.team"), input.teamName]] : []),
     [t("billing:local.price"), t("billing:local.priceValue")],
     [t("billing:local.trial"), input.trial ? t("billing:local.trialValue") : t("billing:local.noTrial")],
+    // What the subscription costs from then on, as the pricing page says (docs/decisions/150).
+    [
+      input.trial ? t("billing:local.afterTrial") : t("billing:local.pricePerMonth"),
+      t("billing:local.perMonth", { price: formatMonthlyPrice(PRO_MONTHLY_CENTS, lang) }),
+    ],
   ];
   const list = rows.map(([k, v]) => `<dt>${escapeHtml(k ?? "")}</dt><dd>${escapeHtml(v ?? "")}</dd>`).join("");
   return localPage(

@@ -3,7 +3,7 @@ import { axeViolations, codeFromMail, expect } from "./fixtures";
 
 const texts = {
   en: {
-    individual: "Individual",
+    individual: "Free",
     pro: "Pro",
     teamName: "Team name",
     teamRequired: "Please enter a team name",
@@ -29,7 +29,7 @@ const texts = {
     signUpLink: "Sign up",
   },
   de: {
-    individual: "Einzelnutzer",
+    individual: "Free",
     pro: "Pro",
     teamName: "Teamname",
     teamRequired: "Bitte geben Sie einen Teamnamen ein",
@@ -235,8 +235,8 @@ for (const lang of ["en", "de"] as const) {
 }
 
 for (const [lang, title, plan] of [
-  ["en", "Choose your plan", "Individual"],
-  ["de", "Wählen Sie Ihren Tarif", "Einzelnutzer"],
+  ["en", "Choose your plan", "Free"],
+  ["de", "Wählen Sie Ihren Tarif", "Free"],
 ] as const) {
   test(`the plan step is in the page itself and paints before the session is known (${lang}) @phone`, async ({ page, request }) => {
     // The served HTML already holds the first step's form, not a spinner.
@@ -310,7 +310,7 @@ test("the whole wizard can be completed with the keyboard alone", async ({ page 
   const email = uniqueEmail("keys");
   await page.goto("/en/sign-up");
   // Tab from the top of the page to the plan choice.
-  const individual = page.getByRole("radio", { name: /^Individual/ });
+  const individual = page.getByRole("radio", { name: /^Free/ });
   for (let i = 0; i < 6 && !(await individual.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
   await expect(individual).toBeFocused();
   await page.keyboard.press("ArrowDown");

@@ -19,6 +19,9 @@ test.describe("dashboard subscription", () => {
     await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
     await expect(page.getByText("takes no payment")).toBeVisible();
     await expect(page.getByText("Analytical Engines")).toBeVisible();
+    // What Pro costs once the trial has ended, as on the pricing card.
+    await expect(page.getByRole("term").filter({ hasText: "After the trial" })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: "€39 per user / month, plus VAT" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "local-checkout-en");
     await page.getByRole("button", { name: "Start 30-day trial" }).click();
@@ -70,6 +73,8 @@ test.describe("dashboard subscription", () => {
         confirm: "Start 30-day trial",
         yours: "Your Teams",
         price: "€39 per user / month, plus VAT",
+        switchToPro: "Switch to Pro",
+        pending: "Your Pro account is pending payment",
         started: "Your 30-day trial has started",
         daysLeft: "30 days left in your trial",
         manage: "Manage subscription",
@@ -85,6 +90,8 @@ test.describe("dashboard subscription", () => {
         confirm: "30-Tage-Testphase starten",
         yours: "Ihre Teams",
         price: "39 € pro Nutzer / Monat, zzgl. MwSt.",
+        switchToPro: "Zu Pro wechseln",
+        pending: "Ihr Pro-Konto wartet auf die Zahlung",
         started: "Ihre 30-tägige Testphase hat begonnen",
         daysLeft: "Noch 30 Tage in Ihrer Testphase",
         manage: "Abonnement verwalten",
@@ -96,6 +103,9 @@ test.describe("dashboard subscription", () => {
   ] as const) {
     test(`a pro sign-up starts its trial from the payment step and arrives as Pro with its team (${lang}) @phone`, async ({ page }) => {
       await createVerifiedAccount(page.request, { name: "Charles Babbage", planType: "pro", teamName: "Difference Engines", locale: lang });
+      // Chosen Pro, not paid yet: the dashboard says the Pro account waits for its payment.
+      await page.goto(`/${lang}/dashboard`);
+      await expect(page.getByRole("region", { name: x.switchToPro })).toContainText(x.pending);
       await page.goto(`/${lang}/sign-up`);
       await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "6");
       await expect(page.getByText("Difference Engines")).toBeVisible();
@@ -149,12 +159,17 @@ test.describe("dashboard subscription", () => {
     });
   }
 
-  test("an individual user sees Switch to Pro and the upgrade texts, in German too @phone", async ({ page, context }) => {
+  test("a Free user sees Switch to Pro with the price after the trial and the upgrade texts, in German too @phone", async ({
+    page,
+    context,
+  }) => {
     const user = await createUser("Grace Hopper");
     await signInBrowser(context, user);
     await openDashboard(page);
     const banner = page.getByRole("region", { name: "Switch to Pro" });
-    await expect(banner).toContainText("Your Pro account is pending payment");
+    // An upgrade offer with its price; "pending payment" is only for who chose Pro.
+    await expect(banner).toContainText("Create teams and use every Pro feature. 30 days free, then €39 per user / month, plus VAT.");
+    await expect(banner).not.toContainText("pending payment");
     // Informational, not a payment warning: no alert, and a cool (not amber or red) background.
     await expect(banner.getByRole("alert")).toHaveCount(0);
     const [red = 0, , blue = 0] = (await banner.evaluate((el) => getComputedStyle(el).backgroundColor)).match(/\d+/g)?.map(Number) ?? [
@@ -179,7 +194,9 @@ test.describe("dashboard subscription", () => {
 
     await openDashboard(page, "de");
     await expect(page.getByRole("heading", { level: 1, name: "Willkommen, Grace!" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Zu Pro wechseln" })).toContainText("wartet auf die Zahlung");
+    const bannerDe = page.getByRole("region", { name: "Zu Pro wechseln" });
+    await expect(bannerDe).toContainText("30 Tage kostenlos, danach 39 € pro Nutzer / Monat");
+    await expect(bannerDe).not.toContainText("wartet auf die Zahlung");
     await expect(page.getByText("Wechseln Sie zu Pro, um Teams zu erstellen")).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "dashboard-individual-de");
@@ -187,6 +204,8 @@ test.describe("dashboard subscription", () => {
     await page.getByRole("button", { name: "Pro testen" }).click();
     await expect(page).toHaveURL(/\/de\/local-payments\/checkout\/cs_local_/);
     await expect(page.getByText("es wird keine Zahlung eingezogen")).toBeVisible();
+    // The checkout states what Pro costs after the trial.
+    await expect(page.getByRole("definition").filter({ hasText: "39 € pro Nutzer / Monat, zzgl. MwSt." })).toBeVisible();
     await snapshot(page, "local-checkout-de");
   });
 

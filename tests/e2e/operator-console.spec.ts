@@ -219,6 +219,7 @@ const impersonation = {
     emails: "E-mail addresses",
     consent: "Consent",
     complimentary: "Complimentary pro plan",
+    subscription: "Subscription",
     delete: "Delete user",
   },
   de: {
@@ -229,6 +230,7 @@ const impersonation = {
     emails: "E-Mail-Adressen",
     consent: "Einwilligung",
     complimentary: "Kostenloser Pro-Tarif",
+    subscription: "Abonnement",
     delete: "Nutzer löschen",
   },
 };
@@ -245,6 +247,8 @@ for (const lang of ["en", "de"] as const) {
     for (const section of [x.emails, x.consent, x.complimentary, x.delete]) {
       await expect(page.getByRole("region", { name: section })).toBeVisible();
     }
+    // The plan has the pricing page's name in both languages (not "Individual").
+    await expect(page.getByRole("region", { name: x.subscription }).getByText("Free", { exact: true })).toBeVisible();
     await snapshot(page, `operator-user-${lang}`);
 
     await page.getByRole("button", { name: x.start }).click();

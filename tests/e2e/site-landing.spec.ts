@@ -42,34 +42,42 @@ test("the FAQ opens one answer at a time and collapses the open one again", asyn
   await expect(page.getByText(/stored on servers in the EU/)).toBeHidden();
 });
 
-test("each pricing plan leads into its plan: Pro chosen for Pro, Individual for Free and Basic", async ({ page }) => {
+test("each pricing card leads into its plan, named and priced as on the card: Free and Pro in the wizard, Basic and Enterprise to sales", async ({
+  page,
+}) => {
   await page.goto("/de#pricing");
   const pricing = page.locator("section#pricing");
   await expect(pricing.getByRole("heading", { level: 3 })).toHaveText(["Free", "Basic", "Pro", "Enterprise"]);
   await expect(pricing.getByText("Am beliebtesten")).toBeVisible();
+  for (const price of ["0 €", "19 €", "39 €", "Individuell"]) await expect(pricing.getByText(price, { exact: true })).toBeVisible();
   const buttons = pricing.getByRole("link", { name: /^Registrieren/ });
-  await expect(buttons).toHaveCount(3);
+  await expect(buttons).toHaveCount(2);
   expect(await buttons.evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual([
-    "/de/sign-up?plan=individual",
     "/de/sign-up?plan=individual",
     "/de/sign-up?plan=pro",
   ]);
-  await buttons.nth(2).click();
+  // No card leads to a plan that cannot be bought in the wizard.
+  await expect(pricing.getByRole("link", { name: /^Mit dem Vertrieb sprechen/ })).toHaveCount(2);
+  await buttons.nth(1).click();
   await expect(page).toHaveURL(/\/de\/sign-up\?plan=pro$/);
   // The URL changes before the new page has rendered and scrolled; wait for it to settle at the top.
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  await expect(page.getByRole("radio", { name: /^Pro/ })).toBeChecked();
+  // The wizard names and prices the plans as the cards do, with the price after the trial.
+  await expect(page.getByRole("radio", { name: /^Pro.*30 Tage kostenlos, danach 39 € pro Nutzer \/ Monat/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /^Free.*0 €/ })).toBeVisible();
   await expect(page.getByLabel("Teamname")).toBeVisible();
 
   // The plan named by the card wins over what this tab entered before.
   await page.goto("/de/sign-up?plan=individual");
-  await expect(page.getByRole("radio", { name: /^Einzelnutzer/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /^Free/ })).toBeChecked();
 });
 
-test("the Enterprise card offers Contact sales and puts the cursor in the contact form's company field", async ({ page }) => {
-  for (const [lang, name, company] of [
-    ["en", /^Contact sales/, "Company"],
-    ["de", /^Vertrieb kontaktieren/, "Unternehmen"],
+test("the Basic and Enterprise cards offer Talk to sales: the contact form names the plan and the cursor is in the company field", async ({
+  page,
+}) => {
+  for (const [lang, name, company, message] of [
+    ["en", /^Talk to sales: Enterprise/, "Company", "We would like to talk about the Enterprise plan."],
+    ["de", /^Mit dem Vertrieb sprechen: Basic/, "Unternehmen", "Wir möchten über den Tarif Basic sprechen."],
   ] as const) {
     await page.goto(`/${lang}#pricing`);
     // The visitor clicks once the page has arrived at the pricing section (its scroll is smooth).
@@ -77,6 +85,9 @@ test("the Enterprise card offers Contact sales and puts the cursor in the contac
     await page.locator("section#pricing").getByRole("link", { name }).click();
     await expect(page.getByLabel(new RegExp(`^${company}`))).toBeFocused();
     await expect(page.locator("section#contact")).toBeInViewport();
+    await expect(
+      page.locator("section#contact").getByRole("textbox", { name: new RegExp(lang === "de" ? "^Nachricht" : "^Message") }),
+    ).toHaveValue(message);
   }
 });
 

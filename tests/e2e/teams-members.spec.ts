@@ -120,6 +120,7 @@ test.describe("team members and invitations", () => {
     const billing = page.getByRole("region", { name: "Billing" });
     await expect(billing.getByText("You pay for this team with your subscription.")).toBeVisible({ timeout: 60_000 });
     await expect(billing.getByRole("list", { name: "Status of Pro" }).getByText("Current plan")).toBeVisible();
+    await expect(billing.getByRole("list", { name: "Status of Pro" }).getByText(/^Renews /)).toBeVisible();
     await expect(billing.getByRole("button", { name: "Open billing portal" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "team-billing-en");
@@ -180,7 +181,10 @@ test.describe("team members and invitations", () => {
     await page.getByRole("link", { name: "Abrechnung" }).click();
     const billing = page.getByRole("region", { name: "Abrechnung" });
     await expect(billing.getByText("Sie bezahlen dieses Team mit Ihrem Abonnement.")).toBeVisible({ timeout: 60_000 });
-    await expect(billing.getByRole("list", { name: "Status von Pro" }).getByText("Aktiv")).toBeVisible();
+    // A trial shows as a trial with its end, as the dashboard and the portal say, not as "Aktiv · Verlängert sich".
+    const status = billing.getByRole("list", { name: "Status von Pro" });
+    await expect(status.getByText(/^Kostenlose Testphase, endet am \d+\. .+ \d{4}$/)).toBeVisible();
+    await expect(status.getByText("Aktiv", { exact: true })).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, "team-billing-de");
     await context.clearCookies();
@@ -311,7 +315,7 @@ for (const lang of ["en", "de"] as const) {
     await snapshot(page, `team-invitation-signed-out-${lang}`);
     await page.getByRole("link", { name: x.create }).click();
 
-    // No plan to choose: the account starts as Individual.
+    // No plan to choose: the account starts on Free.
     await expect(page.getByRole("heading", { level: 1, name: x.heading })).toBeVisible();
     await expect(page.getByRole("radio")).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);

@@ -1,10 +1,10 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CONTACT_FIELDS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD } from "../../../core/contact/fields";
 import { Button, TextField } from "../../ui";
 
 import "./contact-form.css";
-import { contactFieldId } from "./field-ids";
+import { contactFieldId, onContactPrefill } from "./field-ids";
 
 /** Translation namespace of the form; pages that show it list it in their `handle.i18n`. */
 export const CONTACT_NAMESPACE = "contact";
@@ -35,6 +35,19 @@ export function ContactForm() {
   const [banner, setBanner] = useState<string>();
   const [sentName, setSentName] = useState("");
   const inputs = useRef<Partial<Record<ContactField, HTMLElement | null>>>({});
+  // A pricing card's plan goes into the message, unless the visitor has written one of their own.
+  const prefilled = useRef("");
+  useEffect(
+    () =>
+      onContactPrefill((text) =>
+        setValues((v) => {
+          if (v.message.trim() && v.message !== prefilled.current) return v;
+          prefilled.current = text;
+          return { ...v, message: text };
+        }),
+      ),
+    [],
+  );
   // The proof of work (docs/decisions/129) loads when the form is first touched, never with the
   // page, and solves in the background while the visitor types.
   const botBox = useRef<HTMLDivElement>(null);

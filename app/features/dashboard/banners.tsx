@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SubscriptionView } from "../../../core/api";
-import { TRIAL_SHORT_TEXT_DAYS } from "../../../core/plans";
+import { formatMonthlyPrice, PRO_MONTHLY_CENTS, TRIAL_SHORT_TEXT_DAYS } from "../../../core/plans";
 import { CheckoutError, openBillingPortal, startCheckout } from "../../api/billing";
 import { useLanguage } from "../../i18n";
 import type { Session } from "../../identity/client";
@@ -64,6 +64,12 @@ export function Banners({ view, user, trialJustStarted }: { view: SubscriptionVi
   }
 
   const days = view.daysLeftInTrial ?? 0;
+  // "Pending payment" is for who chose Pro and has not paid; a Free account is offered the upgrade.
+  // Either way the price after the trial is stated before the checkout (docs/decisions/150).
+  const price = formatMonthlyPrice(PRO_MONTHLY_CENTS, lang);
+  const offerText = `${view.planType === "pro" ? t("banners.switchToPro.textPending") : t("banners.switchToPro.text")} ${
+    view.checkoutOffer === "paid" ? t("common:planPrice.perMonth", { price }) : t("common:planPrice.afterTrial", { price })
+  }`;
   const dateFormat = new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { dateStyle: "long" });
   return (
     <div className="space-y-3">
@@ -71,11 +77,11 @@ export function Banners({ view, user, trialJustStarted }: { view: SubscriptionVi
         <Banner
           tone="blue"
           title={t("banners.switchToPro.title")}
-          text={t("banners.switchToPro.text")}
+          text={offerText}
           error={error}
           action={
             <Button variant="strong" size="md" disabled={busy} onClick={checkout}>
-              {t("banners.switchToPro.button")}
+              {view.checkoutOffer === "paid" ? t("banners.switchToPro.buttonPaid") : t("banners.switchToPro.button")}
             </Button>
           }
         />

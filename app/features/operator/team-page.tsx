@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import type { OperatorTeamDetail, OperatorTeamMember } from "../../../core/operator";
+import { catalogueKeyOf } from "../../../core/plans";
 import { operatorApi } from "../../api/operator";
 import { useAction } from "../../api/use-action";
 import { useLoad } from "../../api/use-load";
@@ -102,7 +103,7 @@ function TeamDetails({ team, onChanged }: { team: OperatorTeamDetail; onChanged:
                 t("teams.noPayer")
               ),
             ],
-            [t("team.plan"), team.plan === "pro" ? t("users.planPro") : t("users.planIndividual")],
+            [t("team.plan"), t(`common:plans.${catalogueKeyOf(team.plan)}`)],
             [
               t("team.subscriptionStatus"),
               billing.subscriptionStatus

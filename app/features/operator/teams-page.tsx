@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { SORT_DIRECTIONS, type SortDirection, TEAM_SORTS, type TeamListQuery, type TeamSort } from "../../../core/operator";
+import { catalogueKeyOf } from "../../../core/plans";
 import { operatorApi } from "../../api/operator";
 import { useLoad } from "../../api/use-load";
 import { LocalizedLink } from "../../i18n";
@@ -99,7 +100,7 @@ export function TeamsPage({ session }: { session: Session }) {
               </td>
               <td className="max-w-[12rem] truncate py-2 pr-3 text-slate-700">{team.slug}</td>
               <td className="py-2 pr-3 text-slate-700">{team.memberCount}</td>
-              <td className="py-2 pr-3 text-slate-700">{team.plan === "pro" ? t("users.planPro") : t("users.planIndividual")}</td>
+              <td className="py-2 pr-3 text-slate-700">{t(`common:plans.${catalogueKeyOf(team.plan)}`)}</td>
               <td className="max-w-[14rem] truncate py-2 pr-3 text-slate-700">{team.payerEmail ?? t("teams.noPayer")}</td>
               <td className="whitespace-nowrap py-2 text-slate-700">{when(team.createdAt)}</td>
             </tr>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import type { OperatorUserDetail } from "../../../core/operator";
+import { catalogueKeyOf } from "../../../core/plans";
 import { operatorApi } from "../../api/operator";
 import { useAction } from "../../api/use-action";
 import { useLoad } from "../../api/use-load";
@@ -108,7 +109,7 @@ function UserDetails({ user, onChanged }: { user: OperatorUserDetail; onChanged:
       <OperatorSection id="user-subscription" title={t("user.subscription")}>
         <Facts
           rows={[
-            [t("users.columns.plan"), user.planType === "pro" ? t("users.planPro") : t("users.planIndividual")],
+            [t("users.columns.plan"), t(`common:plans.${catalogueKeyOf(user.planType)}`)],
             [t("user.subscriptionStatus"), label("subscriptionStatuses", user.subscriptionStatus)],
             [t("user.trialEnds"), user.trialEndsAt ? when(user.trialEndsAt) : "—"],
           ]}

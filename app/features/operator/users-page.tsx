@@ -10,6 +10,7 @@ import {
   type UserListQuery,
   type UserSort,
 } from "../../../core/operator";
+import { catalogueKeyOf } from "../../../core/plans";
 import { operatorApi } from "../../api/operator";
 import { useLoad } from "../../api/use-load";
 import { LocalizedLink } from "../../i18n";
@@ -108,8 +109,8 @@ export function UsersPage({ session }: { session: Session }) {
             label: t("users.plan"),
             value: query.plan,
             options: [
-              { value: "individual", label: t("users.planIndividual") },
-              { value: "pro", label: t("users.planPro") },
+              { value: "individual", label: t("common:plans.free") },
+              { value: "pro", label: t("common:plans.pro") },
             ],
           },
           {
@@ -158,7 +159,7 @@ export function UsersPage({ session }: { session: Session }) {
                 <td className="max-w-[16rem] truncate py-2 pr-3 text-slate-700" title={user.email}>
                   {user.email}
                 </td>
-                <td className="py-2 pr-3 text-slate-700">{user.planType === "pro" ? t("users.planPro") : t("users.planIndividual")}</td>
+                <td className="py-2 pr-3 text-slate-700">{t(`common:plans.${catalogueKeyOf(user.planType)}`)}</td>
                 <td className="py-2 pr-3">
                   <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_LOOKS[status]}`}>
                     {t(STATUS_KEYS[status])}

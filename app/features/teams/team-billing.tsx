@@ -12,6 +12,7 @@ const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
 const BADGE_COLORS: Record<PlanBadge["kind"], string> = {
   active: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   current: "bg-blue-50 text-blue-900 ring-blue-200",
+  trial: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   upcoming: "bg-violet-50 text-violet-900 ring-violet-200",
   canceled: "bg-amber-50 text-amber-900 ring-amber-200",
   expired: "bg-slate-100 text-slate-800 ring-slate-300",

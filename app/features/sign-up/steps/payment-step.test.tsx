@@ -6,6 +6,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import billing from "../../../../locales/en/billing.json";
+import common from "../../../../locales/en/common.json";
 
 vi.mock("../../../identity/client", () => ({
   authClient: { useSession: () => ({ data: { user: { id: "u1", email: "ada@example.com", name: "Ada" } } }) },
@@ -14,7 +15,7 @@ vi.mock("../../../identity/client", () => ({
 const { PaymentStep } = await import("./payment-step");
 
 const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { billing } }, interpolation: { escapeValue: false } });
+await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { billing, common } }, interpolation: { escapeValue: false } });
 
 function renderStep(onBack = () => {}, offer: "trial" | "paid" | "failed" = "trial") {
   return render(

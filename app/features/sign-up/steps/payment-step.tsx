@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { formatMonthlyPrice, PRO_MONTHLY_CENTS } from "../../../../core/plans";
 import { CheckoutError, startCheckout } from "../../../api/billing";
 import { useLanguage } from "../../../i18n";
 import { authClient } from "../../../identity/client";
@@ -67,11 +68,13 @@ export function PaymentStep({
           </>
         )}
         <dt className="text-slate-600">{t("step.plan")}</dt>
-        <dd className="font-semibold text-slate-900">{t("step.planPro")}</dd>
+        <dd className="font-semibold text-slate-900">{t("common:plans.pro")}</dd>
         <dt className="text-slate-600">{t("step.trial")}</dt>
         <dd className="font-semibold text-slate-900">{text("trialValue")}</dd>
         <dt className="text-slate-600">{paid ? t("step.paid.price") : t("step.afterTrial")}</dt>
-        <dd className="font-semibold text-slate-900">{t("step.afterTrialValue")}</dd>
+        <dd className="font-semibold text-slate-900">
+          {t("step.afterTrialValue", { price: formatMonthlyPrice(PRO_MONTHLY_CENTS, lang) })}
+        </dd>
       </dl>
       <div>
         <h2 className="text-sm font-semibold text-slate-900">{t("step.benefitsTitle")}</h2>

@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PlanType } from "../../../../core/plans";
+import { CATALOGUE, catalogueKeyOf, formatMonthlyPrice, type PlanType } from "../../../../core/plans";
 import { TEAM_NAME_MAX } from "../../../../core/teams";
 import { LocalizedLink } from "../../../i18n";
 import { linkClass, TextField } from "../../../ui";
@@ -10,7 +10,7 @@ import { StepHeading } from "../../auth-shell/step-heading";
 import { useFocusFirst } from "../../auth-shell/use-focus-first";
 import { LegalConsentField } from "../legal-dialog";
 
-/** Step 1: individual or pro; pro needs a non-blank team name; the terms must be agreed to. */
+/** Step 1: Free (the individual plan) or Pro; pro needs a non-blank team name; the terms must be agreed to. */
 export function PlanStep({
   planType,
   teamName,
@@ -32,10 +32,13 @@ export function PlanStep({
   busy?: boolean;
   error?: string;
   autoFocus?: boolean;
-  /** Signing up to answer a team invitation: no plan to choose, the account starts as Individual. */
+  /** Signing up to answer a team invitation: no plan to choose, the account starts on Free. */
   invitation?: { teamName: string };
 }) {
-  const { t } = useTranslation("auth");
+  const { t, i18n } = useTranslation("auth");
+  // A plan is named and priced as on the pricing page (docs/decisions/150).
+  const planName = (value: PlanType) => t(`common:plans.${catalogueKeyOf(value)}`);
+  const price = (value: PlanType) => formatMonthlyPrice(CATALOGUE[catalogueKeyOf(value)].monthlyCents ?? 0, i18n.language);
   const [teamError, setTeamError] = useState<string>();
   const [consentError, setConsentError] = useState<string>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -67,8 +70,8 @@ export function PlanStep({
         className="mt-1 size-4 accent-blue-600"
       />
       <span>
-        <span className="block font-semibold text-slate-900">{t(`signUp.planSelection.${value}.title`)}</span>
-        <span className="block text-sm text-slate-600">{t(`signUp.planSelection.${value}.description`)}</span>
+        <span className="block font-semibold text-slate-900">{planName(value)}</span>
+        <span className="block text-sm text-slate-600">{t(`signUp.planSelection.${value}.description`, { price: price(value) })}</span>
       </span>
     </label>
   );
@@ -78,7 +81,7 @@ export function PlanStep({
         <>
           <StepHeading title={t("signUp.invited.title", { team: invitation.teamName })} autoFocus={false} />
           <p className="rounded-xl border border-blue-200 bg-blue-50 p-4 text-sm wrap-anywhere text-slate-800">
-            {t("signUp.invited.text", { team: invitation.teamName, plan: t("signUp.planSelection.individual.title") })}
+            {t("signUp.invited.text", { team: invitation.teamName, plan: planName("individual") })}
           </p>
         </>
       ) : (
