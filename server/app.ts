@@ -10,6 +10,7 @@ import type { PasswordChecker } from "./auth/password-policy.js";
 import { translateRateLimit } from "./auth/rate-limited.js";
 import { requireRecentVerification, SENSITIVE_AUTH_PATHS } from "./auth/reverification.js";
 import { sessionFirst } from "./auth/session.js";
+import { signInPerAccount } from "./auth/sign-in-limit.js";
 import { signedInHint } from "./auth/signed-in-hint.js";
 import type { BillingDeps } from "./billing/billing-service.js";
 import type { EventDeps } from "./billing/process-event.js";
@@ -27,7 +28,7 @@ import { sameOrigin } from "./http/same-origin.js";
 import { securityHeaders } from "./http/security-headers.js";
 import type { StaticFile } from "./http/static-files.js";
 import { identifierRulesOf } from "./identifiers/last-identifier.js";
-import { AUTH_BASE_PATH, TEAM_AUTH_PATH_PREFIX } from "./identity-paths.js";
+import { AUTH_BASE_PATH, LIBRARY_PATH, TEAM_AUTH_PATH_PREFIX } from "./identity-paths.js";
 import { imageRoutes } from "./images/image-routes.js";
 import { hasOwnBodyLimit } from "./images/upload-limit.js";
 import type { KeyValueStore } from "./kv.js";
@@ -134,6 +135,10 @@ export function createApp(deps: AppDeps) {
   // Changes to how an account is protected need a recently verified session, on Better Auth's routes too.
   const recentlyVerified = requireRecentVerification({ auth, db });
   for (const path of SENSITIVE_AUTH_PATHS) app.on(["GET", "POST"], `${AUTH_BASE_PATH}${path}`, recentlyVerified);
+
+  // Password sign-ins: at most a few for one account from one address (docs/decisions/151).
+  const perAccount = signInPerAccount({ enabled: config.RATE_LIMIT, kv: deps.kv });
+  for (const path of [LIBRARY_PATH.signInEmail, LIBRARY_PATH.signInUsername]) app.post(`${AUTH_BASE_PATH}${path}`, perAccount);
 
   app.on(["GET", "POST"], `${AUTH_BASE_PATH}/*`, async (c) => {
     const headers = new Headers(c.req.raw.headers);

@@ -43,6 +43,7 @@ import { authProviders, GOOGLE_DISCOVERY_URL, GOOGLE_PROVIDER_ID } from "./provi
 import { authRequestRules, echoTypedAddress } from "./request-rules.js";
 import { secondFactorOnEveryFirstFactor } from "./second-factor.js";
 import { recordPasswordReset, securityEvents } from "./security-events.js";
+import { SIGN_IN_LIMITS } from "./sign-in-limit.js";
 import { SIGN_IN_LINK_PATHS, signInLink } from "./sign-in-link.js";
 import { checkNameLengths, createSignUpTeam, signUpPlan } from "./sign-up-plan.js";
 import { walletSignIn } from "./wallet-sign-in.js";
@@ -408,8 +409,9 @@ export function createAuth({
         // Every page load reads the session (from the session cache or one indexed read); a limit here would
         // sign out a busy user or an office behind one address. Reading it unlocks nothing.
         [LIBRARY_PATH.getSession]: false,
-        [LIBRARY_PATH.signInEmail]: { window: 60, max: 5 },
-        [LIBRARY_PATH.signInUsername]: { window: 60, max: 5 },
+        // Per address across accounts; one account at an address has its own, tighter limit (sign-in-limit.ts).
+        [LIBRARY_PATH.signInEmail]: SIGN_IN_LIMITS.perAddress,
+        [LIBRARY_PATH.signInUsername]: SIGN_IN_LIMITS.perAddress,
         [LIBRARY_PATH.signUpEmail]: { window: 60, max: 5 },
         [LIBRARY_PATH.verifyEmailOTP]: { window: 60, max: 5 },
         [LIBRARY_PATH.sendVerificationOTP]: { window: 60, max: 3 },

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { AppError, type ErrorCode } from "../errors.js";
 import type { KeyValueStore } from "../kv.js";
 import type { AppEnv } from "./context.js";
@@ -40,11 +40,13 @@ export interface RateLimitOptions {
   kv?: KeyValueStore;
   /** The refusal (status 429); its message may name the wait as `{{seconds}}`. */
   code: ErrorCode;
+  /** What is counted: the client address unless given (the sign-in counts an account at an address). */
+  subject?: (c: Context<AppEnv>) => Promise<string>;
   now?: () => number;
 }
 
 /**
- * A fixed-window limit per client address (`c.get("clientIp")`), answering 429 JSON with
+ * A fixed-window limit per client address (`c.get("clientIp")`) or per another subject, answering 429 JSON with
  * Retry-After. If Redis fails, counting falls back to this process (per-instance limits): a
  * broken cache must not take the form down with it, and the failure is logged.
  */
@@ -59,7 +61,7 @@ export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<AppEnv> {
     const window = Math.floor(t / windowMs);
     // The address is hashed so the shared store holds no personal data.
     const client = createHash("sha256")
-      .update(c.get("clientIp") ?? "unknown")
+      .update(opts.subject ? await opts.subject(c) : (c.get("clientIp") ?? "unknown"))
       .digest("base64url")
       .slice(0, 22);
     let count: number;

@@ -168,7 +168,7 @@ test.describe("dashboard subscription", () => {
     await openDashboard(page);
     const banner = page.getByRole("region", { name: "Switch to Pro" });
     // An upgrade offer with its price; "pending payment" is only for who chose Pro.
-    await expect(banner).toContainText("Create teams and use every Pro feature. 30 days free, then €39 per user / month, plus VAT.");
+    await expect(banner).toContainText("Create teams and use every Pro feature. 30 days free, then €39 per user / month, plus VAT");
     await expect(banner).not.toContainText("pending payment");
     // Informational, not a payment warning: no alert, and a cool (not amber or red) background.
     await expect(banner.getByRole("alert")).toHaveCount(0);

@@ -100,7 +100,7 @@ test("back-to-top appears after 120 px and scrolls to the top", async ({ page })
 test("back-to-top steps aside while a button lies beneath it, such as the Enterprise card's, on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/en");
-  const sales = page.getByRole("link", { name: "Talk to sales: Enterprise" });
+  const sales = page.getByRole("link", { name: /^Talk to sales.*Enterprise/ });
   // The card's button scrolled to the bottom right corner, where the back-to-top button floats.
   await sales.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - (window.innerHeight - 24)));
   const button = page.getByRole("button", { name: "Back to top" });

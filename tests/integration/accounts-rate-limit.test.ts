@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_KINDS } from "../support/databases.js";
+import { signedInUser } from "./billing-support.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
 
@@ -45,6 +46,31 @@ describe.each(DATABASE_KINDS)("rate limits on %s", (kind) => {
     expect(
       (await server.fetch("/api/auth/sign-in/email", post({ email: "x@example.com", password: "wrong-password" }, clientAddress()))).status,
     ).toBe(401);
+  });
+
+  it("counts sign-ins per account at an address: an office's seven sign-ins pass, guessing one account is stopped", async () => {
+    const office = clientAddress();
+    // Two colleagues' accounts, made from addresses of their own.
+    const [ada, max, eve] = [
+      await signedInUser(server, smtp, "Ada Office", { "x-forwarded-for": clientAddress() }),
+      await signedInUser(server, smtp, "Max Office", { "x-forwarded-for": clientAddress() }),
+      await signedInUser(server, smtp, "Eve Elsewhere", { "x-forwarded-for": clientAddress() }),
+    ];
+    const signIn = (email: string, password = "correct horse battery") =>
+      server.fetch("/api/auth/sign-in/email", post({ email, password }, office));
+    // The per-account limit counts in whole minutes: start early in one, so the guesses below share it.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 40_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 100));
+    // Signing in, adding the second account, switching back and forth: seven sign-ins from one address.
+    const statuses: number[] = [];
+    for (const user of [ada, max, ada, max, ada, max, ada]) statuses.push((await signIn(user.email)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200]);
+    // Guessing one account's password from the same address: the sixth guess is refused.
+    const guesses: number[] = [];
+    for (let i = 0; i < 6; i++) guesses.push((await signIn(eve.email, "wrong-password")).status);
+    expect(guesses).toEqual([401, 401, 401, 401, 401, 429]);
+    // The office is not locked out: a colleague still signs in.
+    expect((await signIn(max.email)).status).toBe(200);
   });
 
   it("limits sign-up, code verification and resending codes", async () => {
