@@ -200,6 +200,13 @@ export const WIRE_CODES = [
   "sso_token_invalid",
   "sso_unknown_user",
   "sso_email_domain",
+  // The public API under /api/v1 and its keys (RFC 6750's codes as it spells them; invalid_token is above).
+  "invalid_request",
+  "insufficient_scope",
+  "api_key_not_found",
+  "too_many_api_keys",
+  "invalid_api_key",
+  "invalid_api_key_scopes",
 ] as const;
 
 export type WireCode = (typeof WIRE_CODES)[number];

@@ -161,6 +161,8 @@ export const AUDIT_ACTIONS = [
   "team.sso.create",
   "team.sso.state",
   "team.sso.delete",
+  "api_key.create",
+  "api_key.revoke",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

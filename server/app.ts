@@ -3,6 +3,8 @@ import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
 import { emailRulesOf } from "./access/email-rules.js";
 import { maintenanceSwitch } from "./access/maintenance.js";
+import { verifyAccessToken } from "./api-v1/access-tokens.js";
+import { apiV1Routes } from "./api-v1/routes.js";
 import { type Auth, CLIENT_IP_HEADER, trustedOrigins } from "./auth/auth.js";
 import { normalizeAuthError } from "./auth/auth-errors.js";
 import { organizationCreator } from "./auth/organizations.js";
@@ -39,6 +41,7 @@ import type { PhoneDeps } from "./phone/phone-numbers.js";
 import type { ReadinessDeps } from "./readiness.js";
 import { accountRoutes } from "./routes/account.js";
 import { accountSecurityRoutes } from "./routes/account-security.js";
+import { apiKeyRoutes } from "./routes/api-keys.js";
 import { billingRoutes } from "./routes/billing.js";
 import { botProtectionRoutes } from "./routes/bot-protection.js";
 import { contactRoutes } from "./routes/contact.js";
@@ -107,10 +110,14 @@ export function createApp(deps: AppDeps) {
   // is public, stays open during maintenance, sets no session cookie and has a body limit of its own.
   // It is the path a campaign's burst takes (docs/decisions/139).
   app.route("/", contactRoutes({ ...deps, botCheck: deps.bots.check, trustedOrigins: trustedOrigins(config) }));
+  const maintenance = maintenanceSwitch({ db, forced: config.MAINTENANCE, logger });
+  // The public API takes bearer credentials only, never the session cookie, and answers problem
+  // documents: none of the account middleware below applies to it (docs/decisions/093).
+  app.route("/", apiV1Routes({ config, db, kv: deps.kv, maintenance, verifyAccessToken }));
   // Outermost on the API: every answer that sets or clears the session cookie sets or clears the hint too.
   app.use("/api/*", signedInHint({ secure: config.BASE_URL.startsWith("https://") }));
   // Maintenance answers before anything reads a session or a body.
-  app.use("/api/*", maintenanceGate(maintenanceSwitch({ db, forced: config.MAINTENANCE, logger })));
+  app.use("/api/*", maintenanceGate(maintenance));
   // A visitor without a session gets 401 before any of the body checks below read the body.
   app.use("/api/*", sessionFirst({ auth, trustedOrigins: trustedOrigins(config) }));
   const apiBodyLimit = bodyLimit({
@@ -169,6 +176,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", teamSsoRoutes({ auth, db, baseUrl: config.BASE_URL, authSecret: config.AUTH_SECRET }));
   app.route("/", ssoLookupRoutes(db));
   app.route("/", accountRoutes({ auth, db, secret: config.AUTH_SECRET }));
+  app.route("/", apiKeyRoutes({ auth, db, secret: config.AUTH_SECRET }));
   app.route("/", dataExportRoutes({ auth, db, dataExports: deps.dataExports }));
   app.route(
     "/",

@@ -33,6 +33,7 @@ describe("loadConfig", () => {
     ["EXTENSION_IDS", "abcdefghijklmnopabcdefghijklmnoq"],
     ["EXTENSION_IDS", "abcdefghijklmnopabcdefghijklmnop,short"],
     ["EXTENSION_STORE_URL", "http://store.example/"],
+    ["API_RATE_LIMIT", "0"],
   ])("stops with a message naming %s for the bad value %j", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
@@ -59,6 +60,11 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...production, ...provider }).SIGN_IN_PHONE).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir(), SIGN_IN_PHONE: "off" }).SIGN_IN_PHONE).toBe(false);
     expect(() => loadConfig({ DATA_DIR: dataDir(), SMS_PROVIDER_URL: "https://sms.example/send" })).toThrow(/SMS_PROVIDER_URL needs/);
+  });
+
+  it("limits the API to 600 requests a minute unless API_RATE_LIMIT says otherwise", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).API_RATE_LIMIT).toBe(600);
+    expect(loadConfig({ DATA_DIR: dataDir(), API_RATE_LIMIT: "60" }).API_RATE_LIMIT).toBe(60);
   });
 
   it("refuses production without AUTH_SECRET", () => {

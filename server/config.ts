@@ -107,6 +107,8 @@ const schema = z
       .transform((ids) => [...new Set(ids ?? [])]),
     /** Where every "install the extension" link of the site and the dashboard leads. */
     EXTENSION_STORE_URL: url(["https"]).default("https://chromewebstore.google.com/"),
+    /** Requests per minute allowed to one API key or one app's access for one user on /api/v1 (docs/decisions/093). */
+    API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

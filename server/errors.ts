@@ -128,6 +128,25 @@ export const ERRORS = {
   ssoEmailDomain: { status: 403, key: "auth:errors.sso_email_domain", code: "sso_email_domain" },
   ssoLinkPasswordIncorrect: { status: 400, key: "auth:errors.form_password_incorrect", code: "form_password_incorrect" },
   ssoLinkCodeIncorrect: { status: 400, key: "auth:errors.form_code_incorrect", code: "form_code_incorrect" },
+  // The public API (docs/decisions/093): bearer refusals carry RFC 6750's WWW-Authenticate.
+  apiInvalidToken: {
+    status: 401,
+    key: "api:errors.invalidToken",
+    code: "invalid_token",
+    headers: { "WWW-Authenticate": 'Bearer realm="api", error="invalid_token"' },
+  },
+  invalidAuthorization: {
+    status: 400,
+    key: "api:errors.invalidRequest",
+    code: "invalid_request",
+    headers: { "WWW-Authenticate": 'Bearer realm="api", error="invalid_request"' },
+  },
+  insufficientScope: { status: 403, key: "api:errors.insufficientScope", code: "insufficient_scope" },
+  apiTooManyRequests: { status: 429, key: "api:errors.tooManyRequests", code: "too_many_requests" },
+  apiKeyNotFound: { status: 404, key: "api:errors.keyNotFound", code: "api_key_not_found" },
+  apiKeyLimit: { status: 409, key: "api:errors.keyLimit", code: "too_many_api_keys" },
+  invalidApiKey: { status: 400, key: "api:errors.invalidKey", code: "invalid_api_key" },
+  apiKeyTeamScopes: { status: 400, key: "api:errors.teamKeyScopes", code: "invalid_api_key_scopes" },
   // Who may sign up (docs/decisions/126, 127, 128).
   legalConsentRequired: { status: 400, key: "auth:errors.legal_consent_required", code: "legal_consent_required" },
   notAllowedAccess: { status: 403, key: "auth:errors.not_allowed_access", code: "not_allowed_access" },

@@ -21,7 +21,7 @@ void server.init({
   resources: readCatalogs() as never,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  ns: ["account", "auth", "billing", "contact", "email", "errors", "operator", "phone", "teams"],
+  ns: ["account", "api", "auth", "billing", "contact", "email", "errors", "operator", "phone", "teams"],
   defaultNS: "errors",
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -6,6 +6,7 @@
  */
 import type * as z from "zod/v4/core";
 import * as account from "./account";
+import * as apiKeys from "./api-keys";
 import * as billing from "./billing";
 import { done } from "./common";
 import * as contact from "./contact";
@@ -52,6 +53,15 @@ export const API_ROUTES = {
   "POST /api/team-suggestions/:teamId/join": { answer: done },
   "POST /api/team-suggestions/:teamId/request": { answer: done },
 
+  "GET /api/account/api-keys": { answer: apiKeys.apiKeyList },
+  "POST /api/account/api-keys": { body: apiKeys.createApiKeyBody, answer: apiKeys.createdApiKey },
+  "POST /api/account/api-keys/:keyId/revoke": { answer: done },
+  "GET /api/teams/:teamId/api-keys": { answer: apiKeys.apiKeyList },
+  "POST /api/teams/:teamId/api-keys": { body: apiKeys.createApiKeyBody, answer: apiKeys.createdApiKey },
+  "POST /api/teams/:teamId/api-keys/:keyId/revoke": { answer: done },
+  "GET /api/admin/users/:userId/api-keys": { answer: apiKeys.apiKeyList },
+  "GET /api/admin/teams/:teamId/api-keys": { answer: apiKeys.apiKeyList },
+  "POST /api/admin/api-keys/:keyId/revoke": { answer: done },
   "PUT /api/account/image": { answer: account.profileImage },
   "DELETE /api/account/image": { answer: account.profileImage },
   "POST /api/account/devices/sign-out": { body: account.signOutDeviceBody },

@@ -33,6 +33,11 @@ export async function eraseUser(deps: { db: DB; auth: Auth }, userId: string): P
       .execute();
     await trx.deleteFrom("session").where("userId", "=", userId).execute();
     await trx.deleteFrom("passkey").where("userId", "=", userId).execute();
+    // API keys: the personal ones and the team keys this user made (docs/decisions/094).
+    await trx
+      .deleteFrom("api_key")
+      .where((eb) => eb.or([eb("user_id", "=", userId), eb("created_by", "=", userId)]))
+      .execute();
     await trx.deleteFrom("membership_request").where("user_id", "=", userId).execute();
     await trx.deleteFrom("data_export").where("user_id", "=", userId).execute();
     // The security log tells the person's own story: it goes with them (docs/decisions/088).

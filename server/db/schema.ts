@@ -147,6 +147,27 @@ export interface OneTimeCodeTable {
   created_at: Generated<Date>;
 }
 
+/** An API key, personal or a team's (migration 0035_api_keys; server/api-v1/api-keys.ts). */
+export interface ApiKeyTable {
+  id: string;
+  name: string;
+  /** The owner of a personal key; null for a team key. */
+  user_id: string | null;
+  /** The owner of a team key; null for a personal key. */
+  organization_id: string | null;
+  /** Who made it; a team key stops working when they leave the team. */
+  created_by: string;
+  /** Space-separated scopes. */
+  scopes: string;
+  /** SHA-256 (hex) of the whole key. */
+  key_hash: string;
+  /** The key's first characters, shown in lists. */
+  start: string;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
 /** Text messages sent while no SMS provider is configured (read in development and tests). */
 export interface DevSmsOutboxTable {
   id: Generated<number>;
@@ -498,6 +519,7 @@ export interface Database {
   dev_mailbox: DevMailboxTable;
   phone_number: PhoneNumberTable;
   one_time_code: OneTimeCodeTable;
+  api_key: ApiKeyTable;
   dev_sms_outbox: DevSmsOutboxTable;
   contact_request: ContactRequestTable;
   mail_outbox: MailOutboxTable;

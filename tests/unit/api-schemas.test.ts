@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ApiRoutes } from "../../core/api";
 import * as account from "../../core/api/account";
+import * as apiKeys from "../../core/api/api-keys";
 import * as billing from "../../core/api/billing";
 import * as common from "../../core/api/common";
 import * as contact from "../../core/api/contact";
@@ -25,7 +26,7 @@ const bodiesHaveSchemas: Exclude<BodyRoutes, `${string} /api/auth/${string}`> ex
 
 /** Each schema object of core/api/ by the name it is exported under. */
 const exportNames = new Map<unknown, string>();
-for (const module of [account, billing, common, contact, operator, sso, teams]) {
+for (const module of [account, apiKeys, billing, common, contact, operator, sso, teams]) {
   for (const [name, value] of Object.entries(module)) if (!exportNames.has(value)) exportNames.set(value, name);
 }
 
