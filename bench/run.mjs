@@ -55,7 +55,7 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 
 const COMMANDS = {
   platform: ["node", ["bench/platform.mjs", "--skip-install"]],
-  static: ["node", ["bench/static/run.mjs", "--duration", seconds ?? "20"]],
+  static: ["node", ["bench/static/run.mjs", "--duration", seconds ?? "10"]],
   contact: ["node", ["bench/contact/run.mjs", "--duration", seconds ?? "20"]],
   "sign-in": ["node", ["--import", "tsx", "bench/sign-in/run.ts", seconds ?? "10"]],
   "operator-search": ["node", ["--import", "tsx", "bench/operator-search/run.ts", ...(quick ? ["--runs", "20", "--warm-up", "2"] : [])]],

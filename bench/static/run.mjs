@@ -1,32 +1,57 @@
-// Static page throughput: our server next to nginx serving the same prerendered file, on the same
-// machine in the same run, with the same load (gzip accepted, same connections and duration).
-// nginx runs one worker process from a temporary config, as our server is one process, twice:
-// `gzip on` (compressing each response) and `gzip_static on` (a copy of the file gzipped once at
-// level 9, which is what our server does at start-up). wrk (one thread) measures when installed,
-// since autocannon on the same two cores saturates before either server does; otherwise autocannon.
+// Static answers at the platform's limit: our server next to a bare Node `http` server answering the
+// same gzip bytes from memory (what Node allows) and nginx with `gzip_static` (what a static host
+// does), for prerendered pages and a hashed asset. Every server runs alone on CPU 0 (`taskset`),
+// one process or one nginx worker each, and wrk (one thread) alone on the last CPU: a ratio holds
+// only when both servers get the same single core and the load generator another.
+// Besides req/s, each row gives the server's CPU time per request (from /proc), the figure that
+// moves least when other work shares the machine.
 // Run from the repository root after `npm run build`:
-//   node bench/static/run.mjs [--duration 20] [--connections 50] [--page /en] [--tool wrk|autocannon]
+//   node bench/static/run.mjs [--duration 10] [--connections 50] [--pages /en,/de,/en/privacy-policy,asset]
+//                             [--before OTHER_CHECKOUT/build/node/main.js] [--rounds 1]
+// `asset` names the build's largest hashed script. `--before` adds a row for another build of the
+// server (a second checkout), measured alternately with this one, `--rounds` times.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { assertRunning, freePort, load, machineLine, root, startServer, table } from "../lib.mjs";
+import { assertRunning, freePort, machineLine, pinning, root, startServer, stopProcess, table } from "../lib.mjs";
 
 const { values } = parseArgs({
   options: {
-    duration: { type: "string", default: "20" },
+    duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
-    page: { type: "string", default: "/en" },
-    tool: { type: "string" },
+    pages: { type: "string", default: "/en,/de,/en/privacy-policy,asset" },
+    before: { type: "string" },
+    rounds: { type: "string", default: "1" },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-const page = values.page;
-const file = path.join(root, "build/client", page.slice(1), "index.html");
-if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
+const rounds = Number(values.rounds);
+const clientDir = path.join(root, "build/client");
+
+/** The largest hashed script of the build: the file every page loads. */
+function largestAsset() {
+  const dir = path.join(clientDir, "assets");
+  const [name] = readdirSync(dir)
+    .filter((n) => n.endsWith(".js"))
+    .sort((a, b) => statSync(path.join(dir, b)).size - statSync(path.join(dir, a)).size);
+  return `/assets/${name}`;
+}
+
+/** A path, the file it names in build/client, its type and the gzip bytes the references serve. */
+const targets = values.pages.split(",").map((p) => {
+  const urlPath = p.trim() === "asset" ? largestAsset() : p.trim();
+  const isAsset = urlPath.startsWith("/assets/");
+  const file = isAsset ? path.join(clientDir, urlPath) : path.join(clientDir, urlPath.slice(1), "index.html");
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
+  const gzip = isAsset && existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`) : gzipSync(readFileSync(file), { level: 9 });
+  const type = isAsset ? "text/javascript; charset=utf-8" : "text/html; charset=utf-8";
+  return { urlPath, isAsset, file, gzip, type };
+});
+
 const findNginx = () => ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
 const findWrk = () => spawnSync("wrk", ["-v"]).error === undefined;
 
@@ -51,30 +76,43 @@ function aptInstall(packages) {
   }
 }
 
-const missing = [...(findNginx() ? [] : ["nginx"]), ...(findWrk() || values.tool === "autocannon" ? [] : ["wrk"])];
+const missing = [...(findNginx() ? [] : ["nginx"]), ...(findWrk() ? [] : ["wrk"])];
 if (missing.length && process.getuid?.() === 0 && spawnSync("apt-get", ["--version"]).error === undefined) aptInstall(missing);
 const nginxBin = findNginx();
-if (!nginxBin) {
-  console.error("nginx is not installed. Install it (Debian: `sudo apt-get install -y nginx wrk`) and run again.");
+if (!nginxBin || !findWrk()) {
+  console.error("nginx and wrk are needed (Debian: `sudo apt-get install -y nginx wrk`).");
   process.exit(3);
 }
-const hasWrk = findWrk();
-const tool = values.tool ?? (hasWrk ? "wrk" : "autocannon");
-if (!["autocannon", "wrk"].includes(tool)) throw new Error("--tool must be wrk or autocannon");
-if (tool === "wrk" && !hasWrk) throw new Error("wrk is not installed (Debian: apt-get install -y wrk)");
-if (!hasWrk) console.error("wrk is not installed (Debian: apt-get install -y wrk); measuring with autocannon, which limits the rates");
+const pin = pinning();
+if (pin.server === undefined) console.error(`${pin.line}: the ratios need two CPUs and taskset`);
+/** The command prefix that runs a reference server on the server's CPU. */
+const onServerCpu = (command) => (pin.server === undefined ? command : ["taskset", "-c", String(pin.server), ...command]);
 
+async function waitFor(url, child, name) {
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    if (i > 100) throw new Error(`${name} did not start`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** nginx, one worker, serving each target's gzip copy with `gzip_static`. */
 async function startNginx() {
-  const bin = nginxBin;
   const dir = mkdtempSync(path.join(tmpdir(), "crm-bench-nginx-"));
   for (const sub of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(path.join(dir, sub));
-  // The gzip_static site: the same file, plus its gzip -9 copy beside it.
-  const site = path.join(dir, "site", page.slice(1));
-  mkdirSync(site, { recursive: true });
-  const html = readFileSync(file);
-  writeFileSync(path.join(site, "index.html"), html);
-  writeFileSync(path.join(site, "index.html.gz"), gzipSync(html, { level: 9 }));
-  const [port, staticPort] = [await freePort(), await freePort()];
+  const locations = [];
+  for (const t of targets) {
+    const rel = t.isAsset ? t.urlPath.slice(1) : path.join(t.urlPath.slice(1), "index.html");
+    const target = path.join(dir, "site", rel);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, readFileSync(t.file));
+    writeFileSync(`${target}.gz`, t.gzip);
+    if (!t.isAsset) locations.push(`location = ${t.urlPath} { try_files /${rel} =404; }`);
+  }
+  const port = await freePort();
   const conf = path.join(dir, "nginx.conf");
   writeFileSync(
     conf,
@@ -91,41 +129,29 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  default_type text/html;
+  types { text/html html; text/javascript js; }
   sendfile on;
   keepalive_timeout 65;
   keepalive_requests 1000000;
-  gzip on;
+  gzip_static on;
   server {
     listen 127.0.0.1:${port};
-    root ${path.join(root, "build/client")};
-    location = ${page} { try_files ${page}/index.html =404; }
-  }
-  server {
-    listen 127.0.0.1:${staticPort};
     root ${dir}/site;
-    gzip_static on;
-    location = ${page} { try_files ${page}/index.html =404; }
+    ${locations.join("\n    ")}
   }
 }
 `,
   );
-  const child = spawn(bin, ["-p", dir, "-c", conf], { stdio: ["ignore", "ignore", "inherit"] });
+  const [bin, ...args] = onServerCpu([nginxBin, "-p", dir, "-c", conf]);
+  const child = spawn(bin, args, { stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}${page}`)).ok) break;
-    } catch {}
-    if (i > 100) throw new Error("nginx did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitFor(`${url}${targets[0].urlPath}`, child, "nginx");
   // nginx prints its version on stderr.
-  const version = /nginx\/[\d.]+/.exec(spawnSync(bin, ["-v"], { encoding: "utf8" }).stderr)?.[0] ?? "nginx";
+  const version = /nginx\/[\d.]+/.exec(spawnSync(nginxBin, ["-v"], { encoding: "utf8" }).stderr)?.[0] ?? "nginx";
   return {
+    label: `${version}, 1 worker, gzip_static`,
     url,
-    staticUrl: `http://127.0.0.1:${staticPort}`,
-    version,
+    pid: child.pid,
     async stop() {
       child.kill("SIGQUIT");
       await new Promise((r) => (child.exitCode !== null ? r() : child.once("exit", r)));
@@ -134,7 +160,52 @@ http {
   };
 }
 
-/** wrk with one thread, parsed into the same summary as autocannon's. */
+/** The bare Node reference (bare-node.mjs) answering each target's gzip bytes. */
+async function startBareNode() {
+  const dir = mkdtempSync(path.join(tmpdir(), "crm-bench-bare-"));
+  const specs = targets.map((t, i) => {
+    const gz = path.join(dir, `${i}.gz`);
+    writeFileSync(gz, t.gzip);
+    return `${t.urlPath}=${gz}:${t.type}`;
+  });
+  const port = await freePort();
+  const [bin, ...args] = onServerCpu([process.execPath, path.join(import.meta.dirname, "bare-node.mjs"), String(port), ...specs]);
+  const child = spawn(bin, args, { stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}${targets[0].urlPath}`, child, "bare Node server");
+  return {
+    label: `bare Node ${process.version} http server, one cached gzip buffer`,
+    url,
+    pid: child.pid,
+    async stop() {
+      await stopProcess(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startProduct(label, script) {
+  const server = await startServer({ cpu: pin.server, script });
+  return { label, url: server.url, pid: server.pid, server, stop: () => server.stop() };
+}
+
+/** CPU seconds a process and its children (nginx's worker) have used, from /proc. */
+function cpuSeconds(pid) {
+  const ticks = 100; // USER_HZ on Linux
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    let total = (Number(fields[11]) + Number(fields[12])) / ticks;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+      for (const child of children ? children.split(" ") : []) total += cpuSeconds(child);
+    }
+    return total;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** wrk with one thread (on this process's CPU), parsed. */
 function wrk(url, seconds) {
   const out = execFileSync(
     "wrk",
@@ -144,7 +215,7 @@ function wrk(url, seconds) {
   const ms = (v, unit) => Number(v) * { us: 0.001, ms: 1, s: 1000 }[unit];
   const pct = (p) => {
     const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)`, "m").exec(out);
-    return m ? Math.round(ms(m[1], m[2])) : Number.NaN;
+    return m ? Math.round(ms(m[1], m[2]) * 10) / 10 : Number.NaN;
   };
   const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   const bytes = /requests in [\d.]+\w+, ([\d.]+)(B|KB|MB|GB) read/.exec(out);
@@ -152,53 +223,78 @@ function wrk(url, seconds) {
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
   return {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
+    total,
     p50: pct(50),
     p99: pct(99),
-    ok: total - non2xx,
     non2xx,
     errors: errors ? Number(errors[1]) + Number(errors[2]) + Number(errors[3]) + Number(errors[4]) : 0,
-    timeouts: errors ? Number(errors[4]) : 0,
     bytesPerRequest: bytes && total ? (Number(bytes[1]) * { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 }[bytes[2]]) / total : 0,
   };
 }
 
-const measure = (url, seconds) =>
-  tool === "wrk" ? wrk(url, seconds) : load({ url, connections, duration: seconds, headers: { "accept-encoding": "gzip" } });
-
-const server = await startServer();
-let nginx;
+const servers = [];
 const rows = [];
 try {
-  nginx = await startNginx();
-  const name = `${nginx.version}, 1 worker`;
-  for (const [label, url] of [
-    ["our server (node build/node/main.js)", `${server.url}${page}`],
-    [`${name}, gzip on`, `${nginx.url}${page}`],
-    [`${name}, gzip_static on`, `${nginx.staticUrl}${page}`],
-  ]) {
-    const check = await fetch(url, { headers: { "accept-encoding": "gzip" } });
-    if (!check.ok) throw new Error(`${url} answered ${check.status}`);
-    await measure(url, 2); // warm-up
-    const r = await measure(url, duration);
-    assertRunning(server);
-    rows.push({ label, encoding: check.headers.get("content-encoding") ?? "none", ...r });
-    console.error(`${label}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
+  servers.push(await startProduct("our server (build/node/main.js)"));
+  if (values.before) servers.push(await startProduct(`before (${values.before})`, values.before));
+  servers.push(await startBareNode(), await startNginx());
+  for (let round = 1; round <= rounds; round++) {
+    for (const t of targets) {
+      for (const s of servers) {
+        const url = `${s.url}${t.urlPath}`;
+        const check = await fetch(url, { headers: { "accept-encoding": "gzip" } });
+        if (!check.ok) throw new Error(`${url} answered ${check.status}`);
+        if (check.headers.get("content-encoding") !== "gzip") throw new Error(`${url} did not answer gzip`);
+        wrk(url, 2); // warm-up
+        const cpuBefore = cpuSeconds(s.pid);
+        const r = wrk(url, duration);
+        const cpuUs = ((cpuSeconds(s.pid) - cpuBefore) / r.total) * 1e6;
+        if (s.server) assertRunning(s.server);
+        rows.push({ round, path: t.urlPath, label: s.label, cpuUs, ...r });
+        console.error(`${t.urlPath} ${s.label}: ${Math.round(r.rps)} req/s, ${cpuUs.toFixed(1)} µs CPU/request, p99 ${r.p99} ms`);
+      }
+    }
   }
 } finally {
-  await nginx?.stop();
-  await server.stop();
+  for (const s of servers.reverse()) await s.stop();
 }
 
-const [ours, gzipOn, gzipStatic] = rows;
 console.log(`\n${machineLine()}`);
 console.log(
-  `GET ${page} (build/client${page}/index.html), Accept-Encoding: gzip, ${tool}${tool === "wrk" ? " -t1" : ""}, ${duration} s at ${connections} connections per row\n`,
+  `GET with Accept-Encoding: gzip, wrk -t1, ${duration} s at ${connections} connections per row, ${pin.line}, each server alone on its CPU\n`,
 );
+const nginxOf = (r) => rows.find((o) => o.round === r.round && o.path === r.path && o.label.startsWith("nginx"));
+const bareOf = (r) => rows.find((o) => o.round === r.round && o.path === r.path && o.label.startsWith("bare Node"));
+const ratio = (a, b) => (a && b ? (a.rps / b.rps).toFixed(2) : "n/a");
 console.log(
   table(
-    ["server", "req/s (mean)", "p50 ms", "p99 ms", "2xx", "non-2xx", "errors", "encoding", "bytes/response"],
-    rows.map((r) => [r.label, Math.round(r.rps), r.p50, r.p99, r.ok, r.non2xx, r.errors, r.encoding, Math.round(r.bytesPerRequest)]),
+    [
+      ...(rounds > 1 ? ["round"] : []),
+      "path",
+      "server",
+      "req/s",
+      "/ nginx",
+      "/ bare Node",
+      "CPU µs/request",
+      "p50 ms",
+      "p99 ms",
+      "non-2xx",
+      "errors",
+      "bytes/response",
+    ],
+    rows.map((r) => [
+      ...(rounds > 1 ? [r.round] : []),
+      r.path,
+      r.label,
+      Math.round(r.rps),
+      ratio(r, nginxOf(r)),
+      ratio(r, bareOf(r)),
+      r.cpuUs.toFixed(1),
+      r.p50,
+      r.p99,
+      r.non2xx,
+      r.errors,
+      Math.round(r.bytesPerRequest),
+    ]),
   ),
 );
-const ratio = (a, b) => (a && b ? (a.rps / b.rps).toFixed(2) : "n/a");
-console.log(`\nOur server / nginx gzip on: ${ratio(ours, gzipOn)}; our server / nginx gzip_static: ${ratio(ours, gzipStatic)}`);

@@ -64,6 +64,32 @@ describe("directFiles", () => {
     expect([head.status, head.headers.get("content-length"), await head.text()]).toEqual([200, String(page.body.length), ""]);
   });
 
+  it("answers a path alike on every request, each with its own request id", async () => {
+    const headersOf = (res: Response) => [...res.headers].filter(([name]) => name !== "date" && name !== "x-request-id");
+    const [first, second, withQuery] = [await fetch(`${base}/de`), await fetch(`${base}/de`), await fetch(`${base}/de?ref=mail`)];
+    expect(headersOf(second)).toEqual(headersOf(first));
+    expect(headersOf(withQuery)).toEqual(headersOf(first));
+    const ids = new Set([first, second, withQuery].map((res) => res.headers.get("x-request-id")));
+    expect(ids.size).toBe(3);
+    const revalidated = [
+      await fetch(`${base}/de`, { headers: { "if-none-match": '"page"' } }),
+      await fetch(`${base}/de`, { headers: { "if-none-match": '"page"' } }),
+    ];
+    expect(headersOf(revalidated[1] as Response)).toEqual(headersOf(revalidated[0] as Response));
+  });
+
+  it("passes on a request for a path it answered once when its host is unusual", async () => {
+    passedOn = [];
+    await fetch(`${base}/de`);
+    const { request } = await import("node:http");
+    await new Promise<void>((resolve, reject) =>
+      request(`${base}/de`, { headers: { host: "exa mple" } }, (res) => res.resume().on("end", resolve))
+        .on("error", reject)
+        .end(),
+    );
+    expect(passedOn).toEqual(["/de"]);
+  });
+
   it("passes on what it does not answer as it is: other methods, unknown paths, encoded and absolute targets", async () => {
     passedOn = [];
     await fetch(`${base}/de`, { method: "POST" });

@@ -15,14 +15,19 @@ const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
 /** What the request id middleware accepts from a client (hono/request-id): word characters, `-` and `=`. */
 const CLIENT_REQUEST_ID = /^[\w\-=]{1,255}$/;
 
-/** Header sets as Node's flat [name, value, …] lists, built once per set. */
+/**
+ * Header sets as Node's flat [name, value, …] lists ending in the request id's slot, built once per
+ * set. `writeHead` copies a list into the response's header block at once, so each request writes
+ * its id into the one list instead of copying the list.
+ */
 const flatSets = new WeakMap<Readonly<Record<string, string>>, string[]>();
-function flat(set: Readonly<Record<string, string>>): string[] {
+function withRequestId(set: Readonly<Record<string, string>>, id: string): string[] {
   let list = flatSets.get(set);
   if (!list) {
-    list = Object.entries(set).flat();
+    list = [...Object.entries(set).flat(), "X-Request-Id", ""];
     flatSets.set(set, list);
   }
+  list[list.length - 1] = id;
   return list;
 }
 
@@ -30,31 +35,49 @@ function flat(set: Readonly<Record<string, string>>): string[] {
  * Answers GET and HEAD of the files a path names directly (prerendered pages, assets) from Node's
  * request, before the web framework turns it into a Request and its answer into a Response: the
  * same headers, ETags, request id and log line as the page routes, which stay the one definition
- * of what a path serves (`fileRoutes`). Anything else goes on to the app (decision 136).
+ * of what a path serves (`fileRoutes`). Anything else goes on to the app (decisions 136, 155).
+ * What can be decided once is: a request target without a query that named a file is checked and
+ * routed on its first request only (there are as many as files), the host is checked when it
+ * changes, and the log line's timing is taken only when the log is on.
  */
 export function directFiles(route: (pathname: string) => FileRoute | undefined, logger: Logger) {
+  const logs = logger.isLevelEnabled("info");
+  const known = new Map<string, FileRoute>();
+  let plainHost: string | undefined;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    const started = performance.now();
+    const started = logs ? performance.now() : 0;
     const { method, url } = req;
-    if (method !== "GET" && method !== "HEAD") return false;
-    if (!url || url[1] === "/" || !PLAIN_TARGET.test(url) || DOT_SEGMENT.test(url) || !PLAIN_HOST.test(req.headers.host ?? ""))
-      return false;
-    const query = url.indexOf("?");
-    const pathname = query === -1 ? url : url.slice(0, query);
-    const found = route(pathname);
-    if (!found) return false;
+    if ((method !== "GET" && method !== "HEAD") || !url) return false;
+    const { headers } = req;
+    const host = headers.host ?? "";
+    if (host !== plainHost) {
+      if (!PLAIN_HOST.test(host)) return false;
+      plainHost = host;
+    }
+    let pathname = url;
+    let found = known.get(url);
+    if (!found) {
+      if (url[1] === "/" || !PLAIN_TARGET.test(url) || DOT_SEGMENT.test(url)) return false;
+      const query = url.indexOf("?");
+      if (query !== -1) pathname = url.slice(0, query);
+      found = route(pathname);
+      if (!found) return false;
+      if (query === -1) known.set(url, found);
+    }
 
     const answer = answerFile(found.file, found.send, {
       method,
-      ifNoneMatch: req.headers["if-none-match"],
-      acceptEncoding: req.headers["accept-encoding"],
+      ifNoneMatch: headers["if-none-match"],
+      acceptEncoding: headers["accept-encoding"],
     });
-    const given = req.headers["x-request-id"];
+    const given = headers["x-request-id"];
     const reqId = typeof given === "string" && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
-    res.writeHead(answer.status, [...flat(answer.headers), "X-Request-Id", reqId]);
+    res.writeHead(answer.status, withRequestId(answer.headers, reqId));
     res.end(answer.body ?? undefined);
-    const ms = Math.round((performance.now() - started) * 10) / 10;
-    logger.info({ reqId, method, path: pathname, status: answer.status, ms }, "request");
+    if (logs) {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      logger.info({ reqId, method, path: pathname, status: answer.status, ms }, "request");
+    }
     return true;
   };
 }

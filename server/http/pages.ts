@@ -138,7 +138,7 @@ export function fileRoutes(opts: PageOptions): (pathname: string) => FileRoute |
   const { files } = opts;
   const pagePaths = new Set(PAGES.map((p) => p.path));
   const { page, immutable, revalidate } = sendingOf(opts);
-  return (pathname) => {
+  const find = (pathname: string): FileRoute | undefined => {
     // "/" and trailing slashes redirect.
     if (pathname.endsWith("/")) return undefined;
     const asset = files.get(pathname);
@@ -149,6 +149,16 @@ export function fileRoutes(opts: PageOptions): (pathname: string) => FileRoute |
     if (subPath === NOT_FOUND_PATH || !pagePaths.has(subPath)) return undefined;
     const file = files.get(subPath ? `/${first}/${subPath}/index.html` : `/${first}/index.html`);
     return file && { file, send: page };
+  };
+  // A path that names a file is looked up once; there are as many such paths as files.
+  const found = new Map<string, FileRoute>();
+  return (pathname) => {
+    let route = found.get(pathname);
+    if (!route) {
+      route = find(pathname);
+      if (route) found.set(pathname, route);
+    }
+    return route;
   };
 }
 
