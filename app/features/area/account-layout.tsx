@@ -1,39 +1,18 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-import type { Session } from "../../identity/client";
-import { AreaLayout } from "./area-layout";
+import { type Area, AreaLayout, type AreaPageProps } from "./area-layout";
 
-/** The account pages, in the order of their navigation. */
-const SECTIONS = [
-  { to: "/account", key: "nav.profile" },
-  { to: "/account/security", key: "nav.security" },
-] as const;
+/** The account pages' area: its navigation's labels are in the account namespace. */
+const ACCOUNT_AREA: Area = {
+  namespace: "account",
+  sections: [
+    { to: "/account", key: "nav.profile" },
+    { to: "/account/security", key: "nav.security" },
+  ],
+};
 
 /** The frame of the account pages: the area layout with the account's navigation. */
-export function AccountLayout({
-  session,
-  title,
-  intro,
-  children,
-}: {
-  session: Session;
-  title: string;
-  intro: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation("account");
-  return (
-    <AreaLayout
-      session={session}
-      backLabel={t("backToDashboard")}
-      navLabel={t("nav.label")}
-      sections={SECTIONS.map((s) => ({ to: s.to, label: t(s.key) }))}
-      title={title}
-      intro={intro}
-    >
-      {children}
-    </AreaLayout>
-  );
+export function AccountLayout(props: AreaPageProps) {
+  return <AreaLayout area={ACCOUNT_AREA} {...props} />;
 }
 
 /** A titled card on an account page; each feature of a page is one. */

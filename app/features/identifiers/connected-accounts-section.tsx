@@ -6,8 +6,8 @@ import { useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { unwrap } from "../../identity/failures";
 import { Button } from "../../ui";
-import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormMessages } from "../../ui/form-alert";
+import { RemoveButton } from "../../ui/remove-button";
 import { AccountSection } from "../area/account-layout";
 import { useSectionActions } from "./run-action";
 
@@ -25,7 +25,6 @@ export function ConnectedAccountsSection(props: {
   const lang = useLanguage();
   const [params, setParams] = useSearchParams();
   const { run, busy, error, notice, clear, dialog } = useSectionActions(props.reverification, props.reload, "account:connected.error");
-  const [removing, setRemoving] = useState<ConnectedAccountSummary | null>(null);
   const [returned, setReturned] = useState<string>();
   const when = new Intl.DateTimeFormat(lang, { dateStyle: "medium" });
   const nameOf = (account: ConnectedAccountSummary) => (account.providerId === "google" ? t("connected.google") : account.providerId);
@@ -58,13 +57,11 @@ export function ConnectedAccountsSection(props: {
       ),
     );
 
-  const disconnect = (account: ConnectedAccountSummary) => {
-    setRemoving(null);
-    void run(
+  const disconnect = (account: ConnectedAccountSummary) =>
+    run(
       () => unwrap(authClient.unlinkAccount({ accountId: account.id } as never) as never),
       t("connected.disconnected", { name: nameOf(account) }),
     );
-  };
 
   const shownNotice = notice || (returned === "google" ? t("connected.connectedNotice") : undefined);
   const shownError = error || (returned === "error" ? t("connected.connectFailed") : undefined);
@@ -83,34 +80,24 @@ export function ConnectedAccountsSection(props: {
                   <p className="text-sm font-semibold text-slate-900">{nameOf(account)}</p>
                   <p className="text-sm text-slate-600">{t("connected.connectedAt", { date: when.format(new Date(account.createdAt)) })}</p>
                 </div>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={t("connected.disconnectNamed", { name: nameOf(account) })}
-                  onClick={() => {
+                <RemoveButton
+                  label={t("connected.disconnect")}
+                  name={t("connected.disconnectNamed", { name: nameOf(account) })}
+                  title={t("connected.disconnectTitle")}
+                  confirm={t("connected.confirmDisconnectButton")}
+                  cancel={t("emails.cancel")}
+                  disabled={busy}
+                  onOpen={() => {
                     clear();
                     setReturned(undefined);
-                    setRemoving(account);
                   }}
-                  disabled={busy}
+                  onRemove={() => disconnect(account)}
                 >
-                  {t("connected.disconnect")}
-                </Button>
+                  {t("connected.confirmDisconnect", { name: nameOf(account) })}
+                </RemoveButton>
               </li>
             ))}
           </ul>
-        )}
-        {removing && (
-          <ConfirmDialog
-            title={t("connected.disconnectTitle")}
-            tone="strong"
-            confirm={t("connected.confirmDisconnectButton")}
-            cancel={t("emails.cancel")}
-            onClose={() => setRemoving(null)}
-            onConfirm={() => disconnect(removing)}
-          >
-            {t("connected.confirmDisconnect", { name: nameOf(removing) })}
-          </ConfirmDialog>
         )}
         {!hasGoogle &&
           (google ? (

@@ -4,17 +4,14 @@ import type { AccountIdentifiers, AccountSecurity, EmailAddressSummary } from ".
 import { request } from "../../api/client";
 import { authClient } from "../../identity/client";
 import { Button, TextField } from "../../ui";
-import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { CodeField } from "../../ui/code-field";
 import { FormActions } from "../../ui/form-actions";
 import { FormMessages } from "../../ui/form-alert";
+import { RemoveButton } from "../../ui/remove-button";
 import { AccountSection } from "../area/account-layout";
 import { useSectionActions } from "./run-action";
 
-type Step =
-  | { kind: "idle" }
-  | { kind: "add" }
-  | { kind: "verify"; address: EmailAddressSummary }
-  | { kind: "remove"; address: EmailAddressSummary };
+type Step = { kind: "idle" } | { kind: "add" } | { kind: "verify"; address: EmailAddressSummary };
 
 /**
  * "Email addresses": the primary address and further ones; add one (a code is mailed to it),
@@ -77,14 +74,8 @@ export function EmailAddressesSection(props: {
       t("emails.primaryNotice", { email: address.email }),
     );
 
-  const remove = (address: EmailAddressSummary) => {
-    // The confirmation closes first: a reverification dialog may follow.
-    setStep({ kind: "idle" });
-    void run(
-      () => request("DELETE /api/account/emails/:id", { params: { id: address.id } }),
-      t("emails.removed", { email: address.email }),
-    );
-  };
+  const remove = (address: EmailAddressSummary) =>
+    run(() => request("DELETE /api/account/emails/:id", { params: { id: address.id } }), t("emails.removed", { email: address.email }));
 
   return (
     <AccountSection id="email-addresses" title={t("emails.title")} intro={t("emails.intro")}>
@@ -129,32 +120,23 @@ export function EmailAddressesSection(props: {
                       {t("emails.verify")}
                     </Button>
                   )}
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={t("emails.removeNamed", { email: address.email })}
-                    onClick={() => begin({ kind: "remove", address })}
+                  <RemoveButton
+                    label={t("emails.remove")}
+                    name={t("emails.removeNamed", { email: address.email })}
+                    title={t("emails.removeTitle")}
+                    confirm={t("emails.confirmRemoveButton")}
+                    cancel={t("emails.cancel")}
                     disabled={busy}
+                    onOpen={() => begin({ kind: "idle" })}
+                    onRemove={() => remove(address)}
                   >
-                    {t("emails.remove")}
-                  </Button>
+                    {t("emails.confirmRemove", { email: address.email })}
+                  </RemoveButton>
                 </div>
               )}
             </li>
           ))}
         </ul>
-        {step.kind === "remove" && (
-          <ConfirmDialog
-            title={t("emails.removeTitle")}
-            tone="strong"
-            confirm={t("emails.confirmRemoveButton")}
-            cancel={t("emails.cancel")}
-            onClose={() => begin({ kind: "idle" })}
-            onConfirm={() => remove(step.address)}
-          >
-            {t("emails.confirmRemove", { email: step.address.email })}
-          </ConfirmDialog>
-        )}
         {step.kind === "add" || step.kind === "verify" ? (
           <form noValidate onSubmit={submit} className="max-w-md space-y-4">
             {step.kind === "add" ? (
@@ -170,15 +152,12 @@ export function EmailAddressesSection(props: {
                 autoFocus
               />
             ) : (
-              <TextField
+              <CodeField
                 id="email-code"
                 label={t("emails.codeLabel")}
                 hint={t("emails.codeHint", { email: step.address.email })}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={6}
                 value={value}
-                onChange={(e) => setValue(e.target.value)}
+                onChange={setValue}
                 autoFocus
               />
             )}

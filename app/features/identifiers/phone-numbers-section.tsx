@@ -12,19 +12,17 @@ import {
 } from "../../api/phone-numbers";
 import { useAction } from "../../api/use-action";
 import { useLoad } from "../../api/use-load";
-import { Button, Spinner, TextField } from "../../ui";
-import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { Button, Spinner } from "../../ui";
+import { CodeField } from "../../ui/code-field";
 import { FormActions } from "../../ui/form-actions";
 import { FormMessages } from "../../ui/form-alert";
+import { RemoveButton } from "../../ui/remove-button";
 import { AccountSection } from "../area/account-layout";
 import { phoneErrorMessage } from "../phone/phone-errors";
+import { PhoneNumberField } from "../phone/phone-number-field";
 import { ReverificationCancelled, useReverification } from "../security/reverification";
 
-type Step =
-  | { kind: "idle" }
-  | { kind: "add" }
-  | { kind: "verify"; number: PhoneNumberSummary }
-  | { kind: "remove"; number: PhoneNumberSummary };
+type Step = { kind: "idle" } | { kind: "add" } | { kind: "verify"; number: PhoneNumberSummary };
 
 /** A number's state as a small label beside it. */
 function Badge({ children, tone }: { children: string; tone: "blue" | "green" | "amber" }) {
@@ -97,8 +95,6 @@ export function PhoneNumbersSection({ reverification }: { reverification: Accoun
   };
 
   const remove = async (number: PhoneNumberSummary) => {
-    // The confirmation closes first: a reverification dialog may follow.
-    setStep({ kind: "idle" });
     const done = t("phone:section.removedNotice", { number: formatPhoneNumber(number.phoneNumber) });
     if (await run(() => guarded(() => removePhoneNumber(number.id)), done)) await reload();
   };
@@ -159,46 +155,34 @@ export function PhoneNumbersSection({ reverification }: { reverification: Accoun
                         {t("phone:section.makePrimary")}
                       </Button>
                     )}
-                    <Button
-                      type="button"
-                      variant="secondary"
-                      size="sm"
-                      aria-label={t("phone:section.removeNamed", { number: shown })}
-                      onClick={() => begin({ kind: "remove", number })}
+                    <RemoveButton
+                      label={t("phone:section.remove")}
+                      name={t("phone:section.removeNamed", { number: shown })}
+                      title={t("phone:section.removeTitle", { number: shown })}
+                      confirm={t("phone:section.confirmRemove")}
+                      cancel={t("phone:section.cancel")}
                       disabled={busy}
+                      onOpen={() => begin({ kind: "idle" })}
+                      onRemove={() => remove(number)}
                     >
-                      {t("phone:section.remove")}
-                    </Button>
+                      {t("phone:section.removeBody")}
+                    </RemoveButton>
                   </div>
                 </li>
               );
             })}
           </ul>
         )}
-        {step.kind === "remove" && (
-          <ConfirmDialog
-            title={t("phone:section.removeTitle", { number: formatPhoneNumber(step.number.phoneNumber) })}
-            tone="strong"
-            confirm={t("phone:section.confirmRemove")}
-            cancel={t("phone:section.cancel")}
-            onClose={() => begin({ kind: "idle" })}
-            onConfirm={() => void remove(step.number)}
-          >
-            {t("phone:section.removeBody")}
-          </ConfirmDialog>
-        )}
         {step.kind === "verify" && (
           <form noValidate onSubmit={verify} className="max-w-md space-y-4">
             <p className="text-sm text-slate-700">{t("phone:section.codeSent", { number: formatPhoneNumber(step.number.phoneNumber) })}</p>
-            <TextField
+            <CodeField
               id="phone-code"
               label={t("phone:section.codeLabel")}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={PHONE_CODE_LENGTH}
+              length={PHONE_CODE_LENGTH}
               value={code}
               error={fieldError}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+              onChange={setCode}
               autoFocus
             />
             <FormActions
@@ -219,19 +203,7 @@ export function PhoneNumbersSection({ reverification }: { reverification: Accoun
         )}
         {step.kind === "add" && (
           <form noValidate onSubmit={add} className="max-w-md space-y-4">
-            <TextField
-              id="phone-number"
-              type="tel"
-              label={t("phone:section.numberLabel")}
-              hint={t("phone:section.numberHint")}
-              autoComplete="tel"
-              inputMode="tel"
-              maxLength={32}
-              value={input}
-              error={fieldError}
-              onChange={(e) => setInput(e.target.value)}
-              autoFocus
-            />
+            <PhoneNumberField id="phone-number" value={input} error={fieldError} onChange={setInput} autoFocus />
             <FormActions
               submit={t("phone:section.submitAdd")}
               busy={busy}
@@ -240,7 +212,7 @@ export function PhoneNumbersSection({ reverification }: { reverification: Accoun
             />
           </form>
         )}
-        {(step.kind === "idle" || step.kind === "remove") && data && (
+        {step.kind === "idle" && data && (
           <Button type="button" variant="strong" size="md" onClick={() => begin({ kind: "add" })}>
             {t("phone:section.add")}
           </Button>

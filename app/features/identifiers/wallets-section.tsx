@@ -1,11 +1,10 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AccountIdentifiers, AccountSecurity, WalletSummary } from "../../../core/api";
 import { request } from "../../api/client";
 import { useLanguage } from "../../i18n";
 import { Button } from "../../ui";
-import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormMessages } from "../../ui/form-alert";
+import { RemoveButton } from "../../ui/remove-button";
 import { AccountSection } from "../area/account-layout";
 import { useSectionActions } from "./run-action";
 
@@ -24,7 +23,6 @@ export function WalletsSection(props: {
   const { t } = useTranslation(["account", "auth"]);
   const lang = useLanguage();
   const { run, busy, error, notice, clear, dialog } = useSectionActions(props.reverification, props.reload, "account:wallets.error");
-  const [removing, setRemoving] = useState<WalletSummary | null>(null);
   const when = new Intl.DateTimeFormat(lang, { dateStyle: "medium" });
 
   const connect = () => {
@@ -39,13 +37,11 @@ export function WalletsSection(props: {
     );
   };
 
-  const remove = (wallet: WalletSummary) => {
-    setRemoving(null);
-    void run(
+  const remove = (wallet: WalletSummary) =>
+    run(
       () => request("DELETE /api/account/wallets/:id", { params: { id: wallet.id } }),
       t("wallets.removed", { address: short(wallet.address) }),
     );
-  };
 
   return (
     <AccountSection id="web3-wallets" title={t("wallets.title")} intro={t("wallets.intro")}>
@@ -61,33 +57,21 @@ export function WalletsSection(props: {
                   <p className="break-all font-mono text-sm font-semibold text-slate-900">{wallet.address}</p>
                   <p className="text-sm text-slate-600">{t("wallets.connectedAt", { date: when.format(new Date(wallet.createdAt)) })}</p>
                 </div>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  aria-label={t("wallets.removeNamed", { address: wallet.address })}
-                  onClick={() => {
-                    clear();
-                    setRemoving(wallet);
-                  }}
+                <RemoveButton
+                  label={t("wallets.remove")}
+                  name={t("wallets.removeNamed", { address: wallet.address })}
+                  title={t("wallets.removeTitle")}
+                  confirm={t("wallets.confirmRemoveButton")}
+                  cancel={t("wallets.cancel")}
                   disabled={busy}
+                  onOpen={clear}
+                  onRemove={() => remove(wallet)}
                 >
-                  {t("wallets.remove")}
-                </Button>
+                  {t("wallets.confirmRemove", { address: wallet.address })}
+                </RemoveButton>
               </li>
             ))}
           </ul>
-        )}
-        {removing && (
-          <ConfirmDialog
-            title={t("wallets.removeTitle")}
-            tone="strong"
-            confirm={t("wallets.confirmRemoveButton")}
-            cancel={t("wallets.cancel")}
-            onClose={() => setRemoving(null)}
-            onConfirm={() => remove(removing)}
-          >
-            {t("wallets.confirmRemove", { address: removing.address })}
-          </ConfirmDialog>
         )}
         <Button variant="strong" size="md" onClick={connect} disabled={busy}>
           {t("wallets.connect")}

@@ -8,16 +8,22 @@ import type { Session } from "../../identity/client";
 import { RequireSession } from "../../identity/require-session";
 import { PageSpinner } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
-import { AreaLayout } from "../area/area-layout";
+import { type Area, AreaLayout, type AreaPageProps } from "../area/area-layout";
 
-const SECTIONS = [
-  { to: "/admin", key: "nav.overview", end: true },
-  { to: "/admin/users", key: "nav.users", end: false },
-  { to: "/admin/teams", key: "nav.teams", end: false },
-  { to: "/admin/subscriptions", key: "nav.subscriptions", end: true },
-  { to: "/admin/contact-requests", key: "nav.contactRequests", end: true },
-  { to: "/admin/audit-log", key: "nav.auditLog", end: true },
-] as const;
+/** The console's area: its labels are in the operator namespace, its tables want the wide frame. */
+const OPERATOR_AREA: Area = {
+  namespace: "operator",
+  sections: [
+    { to: "/admin", key: "nav.overview", end: true },
+    { to: "/admin/users", key: "nav.users", end: false },
+    { to: "/admin/teams", key: "nav.teams", end: false },
+    { to: "/admin/subscriptions", key: "nav.subscriptions", end: true },
+    { to: "/admin/contact-requests", key: "nav.contactRequests", end: true },
+    { to: "/admin/audit-log", key: "nav.auditLog", end: true },
+  ],
+  eyebrowKey: "console",
+  wide: true,
+};
 
 /** Renders the console for operators; anyone else signed in goes to the dashboard. */
 export function RequireOperator({ children }: { children: (session: Session) => ReactNode }) {
@@ -35,32 +41,8 @@ function OperatorGate({ session, children }: { session: Session; children: (sess
 }
 
 /** The console's frame: the area layout with the console's navigation. */
-export function OperatorLayout({
-  session,
-  title,
-  intro,
-  children,
-}: {
-  session: Session;
-  title: string;
-  intro?: ReactNode;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation("operator");
-  return (
-    <AreaLayout
-      session={session}
-      backLabel={t("backToDashboard")}
-      navLabel={t("nav.label")}
-      sections={SECTIONS.map((s) => ({ to: s.to, label: t(s.key), end: s.end }))}
-      eyebrow={t("console")}
-      title={title}
-      intro={intro}
-      wide
-    >
-      {children}
-    </AreaLayout>
-  );
+export function OperatorLayout(props: AreaPageProps) {
+  return <AreaLayout area={OPERATOR_AREA} {...props} />;
 }
 
 /** A titled card of a console page. */

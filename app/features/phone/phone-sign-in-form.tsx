@@ -2,11 +2,12 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isPhoneCode, normalizePhoneNumber, PHONE_CODE_LENGTH } from "../../../core/phone";
 import { sendPhoneSignInCode, signInWithPhoneCode } from "../../identity/phone-sign-in";
-import { TextField } from "../../ui";
+import { CodeField } from "../../ui/code-field";
 import { FormAlert } from "../../ui/form-alert";
 import { FormButton } from "../auth-shell/form-button";
 import { StepHeading } from "../auth-shell/step-heading";
 import { phoneErrorMessage } from "./phone-errors";
+import { PhoneNumberField } from "./phone-number-field";
 
 /** What a phone sign-in ends with: a session, or the second step the account asks for. */
 export type PhoneSignInResult = { token?: string; twoFactorRedirect?: boolean; twoFactorMethods?: string[] };
@@ -62,17 +63,7 @@ export function PhoneSignInForm({ onResult, onBack }: { onResult: (result: Phone
       <form onSubmit={send} noValidate className="space-y-5">
         <StepHeading title={t("phone:signIn.title")} subtitle={t("phone:signIn.subtitle")} />
         {error && <FormAlert>{error}</FormAlert>}
-        <TextField
-          id="sign-in-phone"
-          type="tel"
-          label={t("phone:section.numberLabel")}
-          hint={t("phone:section.numberHint")}
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={32}
-          value={number}
-          onChange={(e) => setNumber(e.target.value)}
-        />
+        <PhoneNumberField id="sign-in-phone" value={number} onChange={setNumber} />
         <FormButton type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy ? t("phone:signIn.sending") : t("phone:signIn.send")}
         </FormButton>
@@ -90,15 +81,7 @@ export function PhoneSignInForm({ onResult, onBack }: { onResult: (result: Phone
       <StepHeading title={t("phone:signIn.title")} subtitle={t("phone:signIn.codeSubtitle", { number: number.trim() })} />
       {error && <FormAlert>{error}</FormAlert>}
       {notice && <FormAlert tone="info">{notice}</FormAlert>}
-      <TextField
-        id="sign-in-phone-code"
-        label={t("phone:signIn.codeLabel")}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={PHONE_CODE_LENGTH}
-        value={code}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
-      />
+      <CodeField id="sign-in-phone-code" label={t("phone:signIn.codeLabel")} length={PHONE_CODE_LENGTH} value={code} onChange={setCode} />
       <FormButton type="submit" disabled={busy} aria-busy={busy || undefined}>
         {t("phone:signIn.submit")}
       </FormButton>

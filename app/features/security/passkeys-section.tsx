@@ -6,9 +6,9 @@ import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
 import { failureOf, unwrap } from "../../identity/failures";
 import { Button, TextField } from "../../ui";
-import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormActions } from "../../ui/form-actions";
 import { FormMessages } from "../../ui/form-alert";
+import { RemoveButton } from "../../ui/remove-button";
 import { AccountSection } from "../area/account-layout";
 import { ReverificationCancelled, useReverification } from "./reverification";
 import type { SecuritySectionProps } from "./security-page";
@@ -16,7 +16,7 @@ import type { SecuritySectionProps } from "./security-page";
 /** A passkey's name: what the person typed, at most this long (the server trims it). */
 const NAME_MAX = 64;
 
-type Step = { kind: "idle" } | { kind: "add" } | { kind: "rename"; passkey: PasskeySummary } | { kind: "remove"; passkey: PasskeySummary };
+type Step = { kind: "idle" } | { kind: "add" } | { kind: "rename"; passkey: PasskeySummary };
 
 /**
  * Passkeys: add one with a name (the browser's passkey dialog), list them with when each was added
@@ -82,14 +82,11 @@ export function PasskeysSection({ security, reloadSecurity }: SecuritySectionPro
     }
   };
 
-  const remove = (passkey: PasskeySummary) => {
-    // The confirmation closes first: a reverification dialog may follow.
-    setStep({ kind: "idle" });
-    void run(
+  const remove = (passkey: PasskeySummary) =>
+    run(
       () => unwrap(authClient.$fetch("/passkey/delete-passkey", { method: "POST", body: { id: passkey.id } }) as never),
       t("security:passkeys.removed", { name: passkey.name || t("security:passkeys.unnamed") }),
     );
-  };
 
   return (
     <AccountSection id="passkeys" title={t("security:passkeys.title")} intro={t("security:passkeys.intro")}>
@@ -123,35 +120,25 @@ export function PasskeysSection({ security, reloadSecurity }: SecuritySectionPro
                     >
                       {t("security:passkeys.rename")}
                     </Button>
-                    <Button
-                      type="button"
-                      variant="secondary"
-                      size="sm"
-                      aria-label={t("security:passkeys.removeNamed", { name: label })}
-                      onClick={() => begin({ kind: "remove", passkey })}
+                    <RemoveButton
+                      label={t("security:passkeys.remove")}
+                      name={t("security:passkeys.removeNamed", { name: label })}
+                      title={t("security:passkeys.removeTitle")}
+                      confirm={t("security:passkeys.confirmRemoveButton")}
+                      cancel={t("security:cancel")}
                       disabled={busy}
+                      onOpen={() => begin({ kind: "idle" })}
+                      onRemove={() => remove(passkey)}
                     >
-                      {t("security:passkeys.remove")}
-                    </Button>
+                      {t("security:passkeys.confirmRemove", { name: label })}
+                    </RemoveButton>
                   </div>
                 </li>
               );
             })}
           </ul>
         )}
-        {step.kind === "remove" && (
-          <ConfirmDialog
-            title={t("security:passkeys.removeTitle")}
-            tone="strong"
-            confirm={t("security:passkeys.confirmRemoveButton")}
-            cancel={t("security:cancel")}
-            onClose={() => begin({ kind: "idle" })}
-            onConfirm={() => remove(step.passkey)}
-          >
-            {t("security:passkeys.confirmRemove", { name: step.passkey.name || t("security:passkeys.unnamed") })}
-          </ConfirmDialog>
-        )}
-        {step.kind === "idle" || step.kind === "remove" ? (
+        {step.kind === "idle" ? (
           <Button type="button" variant="strong" size="md" onClick={() => begin({ kind: "add" })}>
             {t("security:passkeys.add")}
           </Button>

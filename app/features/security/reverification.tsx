@@ -4,7 +4,8 @@ import type { AccountSecurity } from "../../../core/api";
 import { request } from "../../api/client";
 import { authErrorMessage, errorCode } from "../../identity/errors";
 import { failureOf } from "../../identity/failures";
-import { Button, TextField } from "../../ui";
+import { Button } from "../../ui";
+import { CodeField } from "../../ui/code-field";
 import { Dialog } from "../../ui/dialog";
 import { FormActions } from "../../ui/form-actions";
 import { FormAlert } from "../../ui/form-alert";
@@ -98,14 +99,11 @@ function ReverifyDialog({ method, onDone }: { method: AccountSecurity["reverific
           </Button>
         )}
         {(method === "totp" || (method === "email" && sent)) && (
-          <TextField
+          <CodeField
             id="reverify-code"
             label={t(method === "totp" ? "security:twoStep.codeLabel" : "security:reverify.emailCodeLabel")}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             value={value}
-            onChange={(e) => setValue(e.target.value.replace(/\D/g, ""))}
+            onChange={setValue}
             autoFocus
           />
         )}

@@ -4,6 +4,7 @@ import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
 import { failureOf, unwrap } from "../../identity/failures";
 import { Button, TextField } from "../../ui";
+import { CodeField } from "../../ui/code-field";
 import { FormActions } from "../../ui/form-actions";
 import { FormMessages } from "../../ui/form-alert";
 import { AccountSection } from "../area/account-layout";
@@ -195,16 +196,7 @@ export function TwoStepSection({ security: state, reloadSecurity: reload }: Secu
               value={secret.replace(/(.{4})(?=.)/g, "$1 ")}
               onFocus={(e) => e.currentTarget.select()}
             />
-            <TextField
-              id="two-step-code"
-              className="max-w-xs"
-              label={t("security:twoStep.codeLabel")}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
-            />
+            <CodeField id="two-step-code" className="max-w-xs" label={t("security:twoStep.codeLabel")} value={code} onChange={setCode} />
             <FormActions submit={t("security:twoStep.confirm")} busy={busy} cancel={t("security:cancel")} onCancel={cancel} />
           </form>
         )}
