@@ -42,6 +42,14 @@ export const ACCOUNT_PAGES: readonly AccountPageDef[] = [
   { path: "sign-up", key: "signUp", robots: "noindex, nofollow", audience: "account", file: "routes/auth/sign-up.tsx" },
   { path: "sign-in", key: "signIn", robots: "noindex, nofollow", audience: "account", file: "routes/auth/sign-in.tsx" },
   {
+    path: "sign-in/sso",
+    key: "signInSso",
+    robots: "noindex, nofollow",
+    audience: "account",
+    file: "routes/auth/sign-in-sso.tsx",
+    prefixlessRedirect: false,
+  },
+  {
     path: "forgot-password",
     key: "forgotPassword",
     robots: "noindex, nofollow",
@@ -121,6 +129,7 @@ export const APP_SHELL_PAGES: readonly { path: string; file: string }[] = [
   { path: "teams/invitations/:invitationId", file: "routes/account/team-invitation.tsx" },
   { path: "teams/:teamId/members", file: "routes/account/team-members.tsx" },
   { path: "teams/:teamId/billing", file: "routes/account/team-billing.tsx" },
+  { path: "teams/:teamId/sso", file: "routes/account/team-sso.tsx" },
   { path: "admin/users/:userId", file: "routes/operator/user.tsx" },
   { path: "admin/teams/:teamId", file: "routes/operator/team.tsx" },
 ];

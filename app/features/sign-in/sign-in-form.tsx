@@ -26,6 +26,7 @@ import { EmailCodeSignIn } from "./email-code-sign-in";
 import { EmailLinkSignIn } from "./email-link-sign-in";
 import { LinkLanding } from "./link-landing";
 import { type FirstFactorDone, secondStepOf } from "./sign-in-answer";
+import { SsoButton } from "./sso-button";
 
 /**
  * The sign-in page: e-mail address or username and password, Google, and the way to the password
@@ -281,6 +282,7 @@ export function SignInForm() {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
           />
+          {hydrated && <SsoButton email={email} />}
           <div>
             <PasswordField
               id="password"

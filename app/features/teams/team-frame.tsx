@@ -45,7 +45,7 @@ export function TeamFrame({
   }, [team, activeId]);
 
   const tab = ({ isActive }: { isActive: boolean }) =>
-    `-mb-px border-b-2 px-3 py-2 text-sm font-medium ${isActive ? "border-blue-700 text-blue-800" : "border-transparent text-slate-700 hover:text-slate-900"}`;
+    `-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? "border-blue-700 text-blue-800" : "border-transparent text-slate-700 hover:text-slate-900"}`;
   return (
     <main id="main" className="mx-auto w-full max-w-4xl flex-1 space-y-6 px-4 py-8">
       <LocalizedLink to="/teams" className="text-sm font-medium text-blue-800 underline-offset-4 hover:underline">
@@ -81,6 +81,11 @@ export function TeamFrame({
             {roleCan(team.role, { roster: ["read"] }) && (
               <NavLink to={`/${lang}/teams/${team.id}/billing`} className={tab}>
                 {t("frame.billing")}
+              </NavLink>
+            )}
+            {roleCan(team.role, { roster: ["read"] }) && (
+              <NavLink to={`/${lang}/teams/${team.id}/sso`} className={tab}>
+                {t("frame.sso")}
               </NavLink>
             )}
           </nav>

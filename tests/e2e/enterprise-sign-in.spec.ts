@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import { signInAtGoogleAs } from "./accounts-support";
+import { type ApiUser, apiPost, createTeamApi, createUser, setSubscription, signInBrowser } from "./dashboard-support";
+import { axeViolations, codeFromMail, expect, test } from "./fixtures";
+import { englishIn } from "./site-helpers";
+import { snapshot } from "./snapshot";
+
+const TEXTS = {
+  en: {
+    tab: "Single sign-on",
+    active: "Active",
+    continue: "Continue with single sign-on",
+    next: "Continue",
+    label: "Work e-mail address or team URL name",
+  },
+  de: {
+    tab: "Single Sign-on",
+    active: "Aktiv",
+    continue: "Mit Single Sign-on fortfahren",
+    next: "Weiter",
+    label: "Geschäftliche E-Mail-Adresse oder URL-Name des Teams",
+  },
+} as const;
+
+/**
+ * A Pro team with a verified domain of its own and an active OpenID Connect connection to the
+ * run's identity provider (the local one global-setup starts), set up over the API as its admin would.
+ */
+async function connectedTeam(): Promise<{ admin: ApiUser; teamId: string; domain: string }> {
+  const domain = `sso-${randomUUID().slice(0, 8)}.example.com`;
+  const admin = await createUser("Sina Admin");
+  await setSubscription(admin, { status: "active", periodDays: 30 });
+  const { id: teamId } = await createTeamApi(admin, `Northwind ${domain.slice(4, 12)}`);
+  const added = (await (await apiPost(`/api/teams/${teamId}/domains`, { domain }, admin)).json()) as { id: string };
+  await apiPost(`/api/teams/${teamId}/domains/${added.id}/code`, { email: `it@${domain}` }, admin);
+  const code = await codeFromMail(`it@${domain}`);
+  expect((await apiPost(`/api/teams/${teamId}/domains/${added.id}/verify`, { code }, admin)).status).toBe(200);
+  const issuer = process.env.E2E_OIDC_ISSUER as string;
+  const body = {
+    issuer,
+    clientId: "northwind-crm",
+    clientSecret: "northwind-secret",
+    domains: [domain],
+    defaultRole: "member",
+    provisioning: true,
+  };
+  const saved = await apiPost(`/api/teams/${teamId}/sso/oidc`, body, admin);
+  expect(saved.status).toBe(201);
+  const { id } = (await saved.json()) as { id: string };
+  expect((await apiPost(`/api/teams/${teamId}/sso/${id}/state`, { state: "active" }, admin)).status).toBe(200);
+  return { admin, teamId, domain };
+}
+
+for (const lang of ["en", "de"] as const) {
+  const text = TEXTS[lang];
+
+  test(`a team admin sees the team's connection on the single sign-on tab (${lang}) @phone`, async ({ page, context }) => {
+    const { admin, teamId, domain } = await connectedTeam();
+    await signInBrowser(context, admin);
+    await page.goto(`/${lang}/teams/${teamId}/sso`);
+    await expect(page.getByRole("link", { name: text.tab })).toHaveAttribute("aria-current", "page");
+    const connections = page.getByRole("list", { name: lang === "en" ? "Connections" : "Verbindungen" });
+    await expect(connections.getByText(domain)).toBeVisible();
+    await expect(connections.getByText(text.active, { exact: true })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: /Redirect address|Weiterleitungsadresse/ })).toHaveValue(/\/api\/auth\/sso\/callback$/);
+    await snapshot(page, `sso-tab-${lang}`, { fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    if (lang === "de") expect(englishIn((await page.locator("main").textContent()) ?? "", ["teams"])).toEqual([]);
+  });
+
+  test(`a person at the team's domain signs in with single sign-on and becomes a member (${lang}) @phone`, async ({ page, context }) => {
+    const { domain } = await connectedTeam();
+    const email = `grace-${randomUUID().slice(0, 6)}@${domain}`;
+    await signInAtGoogleAs(context, { email, given_name: "Grace", family_name: "Hopper" });
+    await page.goto(`/${lang}/sign-in`);
+    await page.getByRole("textbox", { name: lang === "en" ? "E-mail or username" : "E-Mail oder Benutzername" }).fill(email);
+    await expect(page.getByRole("button", { name: text.continue })).toBeVisible();
+    await snapshot(page, `sso-sign-in-${lang}`);
+    await page.getByRole("button", { name: text.continue }).click();
+    // A new account agrees to the terms at its first sign-in, as after Google.
+    await expect(page).toHaveURL(`/${lang}/legal-consent?next=%2F${lang}%2Fdashboard`);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: text.next }).click();
+    await expect(page).toHaveURL(`/${lang}/dashboard`);
+    await expect(page.getByText(email)).toBeVisible();
+    const session = await (await page.request.get("/api/auth/get-session")).json();
+    expect(session.user).toMatchObject({ email, emailVerified: true, firstName: "Grace", lastName: "Hopper", locale: lang });
+
+    // A refusal of the provider lands on the translated error page.
+    await context.clearCookies();
+    await page.goto(`/${lang}/sign-in/sso`);
+    await page.getByRole("textbox", { name: text.label }).fill(`nobody@${domain}`);
+    await page.getByRole("button", { name: text.continue }).click();
+    await expect(page).toHaveURL(`/${lang}/sign-in/sso?error=sso_denied`);
+    await expect(page.getByRole("alert")).toHaveText(
+      lang === "en"
+        ? "Your identity provider did not let you sign in. Please try again or ask your IT department."
+        : "Ihr Identitätsanbieter hat die Anmeldung nicht zugelassen. Versuchen Sie es erneut oder wenden Sie sich an Ihre IT-Abteilung.",
+    );
+    await snapshot(page, `sso-error-${lang}`);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
