@@ -187,7 +187,7 @@ export interface AuthProviders {
 export type SignInLinkState = "none" | "pending" | "verified" | "used" | "expired";
 
 /** POST /api/auth/sign-in-link/open: what the link's page shows. */
-export type SignInLinkOpened = "verified" | "other-device" | "already-verified";
+export type SignInLinkOpened = "verified" | "other-device" | "already-verified" | "used";
 
 /** What a sign-in answers: a session, or the second step the account asks for first (docs/decisions/073). */
 export type SignInAnswer = { token: string; user: { id: string; email: string } } | { twoFactorRedirect: true; twoFactorMethods: string[] };

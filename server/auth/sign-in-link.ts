@@ -5,6 +5,7 @@ import { setSessionCookie } from "better-auth/cookies";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { SignInLinkState } from "../../core/api.js";
+import { isLanguage } from "../../core/languages.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { requestLanguage } from "../i18n.js";
@@ -39,8 +40,8 @@ const tokenBody = z.object({ token: z.string().min(1).max(200) });
  * - `POST /sign-in-link/send` mails the link to a verified account's address (the answer is the
  *   same for any address) and sets the cookie;
  * - `POST /sign-in-link/open` is the link's page: in the browser that asked it marks the attempt
- *   verified (`verified`); in another browser it answers `other-device`; a link already verified
- *   or used answers `already-verified`;
+ *   verified (`verified`); in another browser it answers `other-device`; a link verified and
+ *   waiting for its tab answers `already-verified`, one that has signed someone in `used`;
  * - `GET /sign-in-link/status` is read by the asking page until the link is verified, then
  *   `POST /sign-in-link/complete` signs that page in;
  * - `POST /sign-in-link/confirm` signs in the other browser instead, after its own confirmation.
@@ -119,7 +120,10 @@ export function signInLink(deps: { db: DB; sendMail: SendMail; logger: Logger; b
           await ctx.setSignedCookie(cookie.name, id, ctx.context.secret, cookie.attributes);
           // Not awaited: an address with an account must take as long to answer as one without.
           if (user) {
-            sendMail(signInLinkMail({ to: user.email, baseUrl, lang, token, minutes: SIGN_IN_LINK_MINUTES })).catch((error) => {
+            // In the account's language, whatever page asked (docs/decisions/152).
+            const locale = (user as { locale?: unknown }).locale;
+            const mailLang = isLanguage(locale) ? locale : lang;
+            sendMail(signInLinkMail({ to: user.email, baseUrl, lang: mailLang, token, minutes: SIGN_IN_LINK_MINUTES })).catch((error) => {
               logger.error({ err: error }, "sign-in link mail failed");
             });
           }
@@ -148,6 +152,8 @@ export function signInLink(deps: { db: DB; sendMail: SendMail; logger: Logger; b
       }),
       openSignInLink: createAuthEndpoint(OWN_AUTH_PATH.openSignInLink, { method: "POST", body: tokenBody }, async (ctx) => {
         const row = await byToken(ctx.body.token);
+        // Once it has signed someone in, every browser is told so: "verified in another tab" would send them looking for one.
+        if (row.status === "used") return ctx.json({ state: "used" as const });
         if (row.status !== "pending") return ctx.json({ state: "already-verified" as const });
         const attempt = await attemptOf(ctx);
         if (attempt?.id !== row.id) return ctx.json({ state: "other-device" as const });

@@ -7,6 +7,7 @@ import { type EmailRules, listed } from "../access/email-rules.js";
 import { issueCode, requireCode, withdrawCode } from "../codes/one-time-codes.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
+import { recipientLanguage } from "../mail/recipient-language.js";
 import { domainCodeMail } from "../mail/templates/domain-code.js";
 import type { SendMail } from "../mail/transport.js";
 import { assertSeatFree, type QuotaConfig } from "./roster.js";
@@ -112,7 +113,14 @@ export async function sendDomainCode(deps: DomainDeps, input: { organizationId: 
   const code = await issueCode(db, codeOf(row.id), { minutes: CODE_MINUTES });
   const team = await db.selectFrom("organization").select("name").where("id", "=", input.organizationId).executeTakeFirstOrThrow();
   await deps.sendMail(
-    domainCodeMail({ to: email, code, domain: row.domain, teamName: team.name, minutes: CODE_MINUTES, lang: input.lang }),
+    domainCodeMail({
+      to: email,
+      code,
+      domain: row.domain,
+      teamName: team.name,
+      minutes: CODE_MINUTES,
+      lang: await recipientLanguage(db, email, input.lang),
+    }),
   );
 }
 

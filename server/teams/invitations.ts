@@ -7,6 +7,7 @@ import { domainOf } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
 import { AppError, ERRORS, type ErrorCode } from "../errors.js";
 import { queueMails } from "../mail/outbox.js";
+import { recipientLanguage } from "../mail/recipient-language.js";
 import { assertSeatFree, type QuotaConfig } from "./roster.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,7 +36,7 @@ const LIBRARY_OUTCOMES: Record<string, [InvitationOutcome, ErrorCode]> = {
 };
 
 /**
- * Queues the invitation mail in `lang` (the inviter's language) with the link that answers it; a
+ * Queues the invitation mail in the invitee's language (their account's, else `lang`, the inviter's page's) with the link that answers it; a
  * mail sent again is a new message.
  */
 export async function queueInvitationMail(
@@ -67,7 +68,7 @@ export async function queueInvitationMail(
     role: primaryRole(row.role ?? "member"),
     expiresAt: new Date(row.expiresAt),
     baseUrl: opts.baseUrl,
-    lang: opts.lang,
+    lang: await recipientLanguage(db, row.email, opts.lang),
   };
   await queueMails(db, [{ kind: "team-invitation", values, messageId: `<team-invitation.${row.id}.${randomUUID()}@${opts.mailDomain}>` }]);
 }
@@ -75,7 +76,7 @@ export async function queueInvitationMail(
 /**
  * Invites every address typed (spaces, commas or semicolons between them) with one role, each on
  * its own: an invalid address, an existing member, a pending invitation or a full team stops that
- * address only. Each invitation's mail is queued in `lang`.
+ * address only. Each invitation's mail is queued in the invitee's language (`lang` for an address without an account).
  */
 export async function inviteAddresses(
   deps: InvitationDeps,

@@ -21,7 +21,7 @@ const texts = {
     otherDevice: "Opened on another device",
     signInHere: "Sign in on this device",
     usedElsewhere: "The link was used to sign in on another device or in another browser.",
-    already: "Link already verified",
+    already: "Link already used",
     failed: "Link not valid",
     invalid: "This sign-in link is not valid. Please ask for a new one.",
     codeSubject: /sign-in code/,
@@ -43,7 +43,7 @@ const texts = {
     otherDevice: "Auf einem anderen Gerät geöffnet",
     signInHere: "Auf diesem Gerät anmelden",
     usedElsewhere: "Der Link wurde zur Anmeldung auf einem anderen Gerät oder in einem anderen Browser verwendet.",
-    already: "Link bereits bestätigt",
+    already: "Link bereits verwendet",
     failed: "Link ungültig",
     invalid: "Dieser Anmeldelink ist ungültig. Bitte fordern Sie einen neuen an.",
     codeSubject: /Anmeldecode/,
@@ -130,7 +130,7 @@ for (const lang of ["en", "de"] as const) {
     // The tab that asked signs in by itself.
     await expect(page).toHaveURL(`/${lang}/dashboard`, SLOW);
 
-    // Opened once more: it was verified already.
+    // Opened once more, here or in any other browser: it has signed someone in, and says so.
     await linkTab.reload();
     await expect(linkTab.getByRole("heading", { level: 1, name: x.already })).toBeVisible(SLOW);
     expect(await axeViolations(linkTab)).toEqual([]);

@@ -9,13 +9,13 @@ import { FormButton } from "../auth-shell/form-button";
 import { StepHeading } from "../auth-shell/step-heading";
 import type { FirstFactorDone } from "./sign-in-answer";
 
-type LandingState = "loading" | "verified" | "other-device" | "already-verified" | "expired" | "failed";
+type LandingState = "loading" | "verified" | "other-device" | "already-verified" | "used" | "expired" | "failed";
 
 /**
  * The page an e-mailed sign-in link opens (`/{lang}/sign-in?link=…`), with the states of the
  * specification: loading; verified (the tab that asked signs in by itself, this one says so);
  * expired; failed; opened on another device or browser (return there, or sign in here after a
- * second confirmation, docs/decisions/072); already verified in another tab.
+ * second confirmation, docs/decisions/072); already verified in another tab; already used to sign in.
  */
 export function LinkLanding({ token, onDone }: { token: string; onDone: FirstFactorDone }) {
   const { t } = useTranslation("auth");
@@ -68,6 +68,13 @@ export function LinkLanding({ token, onDone }: { token: string; onDone: FirstFac
       return <StepHeading title={t("linkLanding.verifiedTitle")} subtitle={t("linkLanding.verified")} />;
     case "already-verified":
       return <StepHeading title={t("linkLanding.alreadyTitle")} subtitle={t("linkLanding.already")} />;
+    case "used":
+      return (
+        <div className="space-y-5">
+          <StepHeading title={t("linkLanding.usedTitle")} subtitle={t("linkLanding.used")} />
+          {newLink}
+        </div>
+      );
     case "expired":
       return (
         <div className="space-y-5">
