@@ -39,11 +39,8 @@ export const CATALOGUE: Record<CatalogueKey, CatalogueEntry> = {
   enterprise: { accountPlan: null, monthlyCents: null },
 };
 
-/** The catalogue's keys of the account's plans, as the API reports them. */
-export const ACCOUNT_PLAN_KEYS = ["free", "pro"] as const;
-
 /** The catalogue's key of an account plan (anything but pro is Free): what the screens name it and the API reports. */
-export function catalogueKeyOf(planType: PlanType | string | null | undefined): (typeof ACCOUNT_PLAN_KEYS)[number] {
+export function catalogueKeyOf(planType: PlanType | string | null | undefined): "free" | "pro" {
   return planType === "pro" ? "pro" : "free";
 }
 

@@ -3,7 +3,7 @@
  * at /api/v1/openapi.json is generated from these schemas and the route table in `server/api-v1/`.
  */
 import { z } from "zod";
-import { ACCOUNT_PLAN_KEYS } from "../plans";
+import { PLAN_TYPES } from "../plans";
 import { TEAM_ROLES } from "../teams";
 
 /** An RFC 9457 problem document: every refusal of /api/v1, in English or German by Accept-Language. */
@@ -47,13 +47,13 @@ export const apiTeam = z.object({
   name: z.string(),
   slug: z.string(),
   role: teamRole.nullable(),
-  plan: z.enum(ACCOUNT_PLAN_KEYS),
+  plan: z.enum(PLAN_TYPES),
 });
 
 /** GET /api/v1/entitlements: what the user's plan allows now; `teams` needs the scope `teams:read`. */
 export const entitlements = z
   .object({
-    plan: z.enum(ACCOUNT_PLAN_KEYS).meta({ description: "The plan's key, as the pricing page names it (free or pro)." }),
+    plan: z.enum(PLAN_TYPES).meta({ description: "The plan's key." }),
     status: z.string().nullable().meta({ description: "The subscription's state (trialing, active, canceled, …); null without one." }),
     trialEndsAt: z.string().nullable().meta({ description: "When the free trial ends (ISO 8601), while it runs." }),
     features: z.object({

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { entitlements } from "../../core/api/v1.js";
 import type { ApiScope } from "../../core/api-scopes.js";
-import { catalogueKeyOf, type PlanType } from "../../core/plans.js";
+import type { PlanType } from "../../core/plans.js";
 import type { DB } from "../db/database.js";
 import type { QuotaConfig } from "../teams/roster.js";
 import { currentPlan } from "./plan-of.js";
@@ -28,7 +28,7 @@ export async function entitlementsOf(db: DB, config: QuotaConfig, userId: string
   const { view, plan } = await currentPlan(db, userId);
   const rules = planRules(config)[plan];
   const answer: Entitlements = {
-    plan: catalogueKeyOf(plan),
+    plan,
     status: view.status,
     trialEndsAt: view.isTrialing ? view.trialEndDate : null,
     features: rules.features,

@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import type { apiTeam, memberPage } from "../../core/api/v1.js";
-import { catalogueKeyOf } from "../../core/plans.js";
 import { primaryRole } from "../../core/teams.js";
 import type { DB } from "../db/database.js";
 import { teamPlan } from "./plan-of.js";
@@ -21,20 +20,14 @@ export async function teamsOfUser(db: DB, userId: string): Promise<ApiTeam[]> {
     .orderBy("organization.id")
     .execute();
   return Promise.all(
-    rows.map(async (r) => ({
-      id: r.id,
-      name: r.name,
-      slug: r.slug ?? "",
-      role: primaryRole(r.role),
-      plan: catalogueKeyOf(await teamPlan(db, r.id)),
-    })),
+    rows.map(async (r) => ({ id: r.id, name: r.name, slug: r.slug ?? "", role: primaryRole(r.role), plan: await teamPlan(db, r.id) })),
   );
 }
 
 /** A team as its own key sees it: no role. */
 export async function teamById(db: DB, organizationId: string): Promise<ApiTeam | undefined> {
   const row = await db.selectFrom("organization").select(["id", "name", "slug"]).where("id", "=", organizationId).executeTakeFirst();
-  return row && { id: row.id, name: row.name, slug: row.slug ?? "", role: null, plan: catalogueKeyOf(await teamPlan(db, row.id)) };
+  return row && { id: row.id, name: row.name, slug: row.slug ?? "", role: null, plan: await teamPlan(db, row.id) };
 }
 
 /** One page of a team's members, oldest membership first. */

@@ -142,7 +142,7 @@ describe.each(DATABASE_KINDS)("the API under /api/v1 on %s", (kind) => {
     const { key: memberKey } = await personalKey(fx.member, ["entitlements:read"]);
     const member = await (await api("/api/v1/entitlements", memberKey)).json();
     expect(member).toEqual({
-      plan: "free",
+      plan: "individual",
       status: null,
       trialEndsAt: null,
       features: { teams: false, proFeatures: false },
@@ -153,7 +153,7 @@ describe.each(DATABASE_KINDS)("the API under /api/v1 on %s", (kind) => {
     await server.db.updateTable("billing_subscription").set({ status: "canceled" }).where("user_id", "=", fx.admin.id).execute();
     const changed = await api("/api/v1/entitlements", key, { "if-none-match": etag });
     expect(changed.status).toBe(200);
-    expect(await changed.json()).toMatchObject({ plan: "free", status: "canceled", trialEndsAt: null, features: { teams: false } });
+    expect(await changed.json()).toMatchObject({ plan: "individual", status: "canceled", trialEndsAt: null, features: { teams: false } });
     await server.db.updateTable("billing_subscription").set({ status: "trialing" }).where("user_id", "=", fx.admin.id).execute();
   });
 
