@@ -2,9 +2,9 @@ import { randomInt } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_KINDS } from "../support/databases.js";
-import { signedInUser } from "./billing-support.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
+import { signedInUser } from "./billing-support.js";
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
