@@ -35,6 +35,8 @@ import { imageRoutes } from "./images/image-routes.js";
 import { hasOwnBodyLimit } from "./images/upload-limit.js";
 import type { KeyValueStore } from "./kv.js";
 import type { SendMail } from "./mail/transport.js";
+import { withDefaultResource } from "./oauth/default-resource.js";
+import { oauthRoutes } from "./oauth/routes.js";
 import type { LocalProvider } from "./payments/local-provider.js";
 import { createPaymentProvider } from "./payments/payment-provider.js";
 import type { PhoneDeps } from "./phone/phone-numbers.js";
@@ -147,14 +149,18 @@ export function createApp(deps: AppDeps) {
   const perAccount = signInPerAccount({ enabled: config.RATE_LIMIT, kv: deps.kv });
   for (const path of [LIBRARY_PATH.signInEmail, LIBRARY_PATH.signInUsername]) app.post(`${AUTH_BASE_PATH}${path}`, perAccount);
 
+  const tokenPath = `${AUTH_BASE_PATH}${LIBRARY_PATH.oauth2Token}`;
+  const defaultResource = withDefaultResource(config);
   app.on(["GET", "POST"], `${AUTH_BASE_PATH}/*`, async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
     const hasBody = c.req.method !== "GET" && c.req.method !== "HEAD";
+    const body = hasBody ? await requestBody(c) : undefined;
+    if (body && c.req.path === tokenPath) headers.delete("content-length");
     const request = new Request(c.req.raw.url, {
       method: c.req.method,
       headers,
-      body: hasBody ? await requestBody(c) : undefined,
+      body: body && c.req.path === tokenPath ? defaultResource(c.req.header("content-type"), body) : body,
       signal: c.req.raw.signal,
     });
     return normalizeAuthError(c, translateRateLimit(c, await auth.handler(request)));
@@ -163,6 +169,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", healthRoutes(deps.db, deps.readiness));
   app.route("/", seoRoutes(config.BASE_URL));
   app.route("/", extensionStoreRoutes(config.EXTENSION_STORE_URL));
+  app.route("/", oauthRoutes(auth));
   app.route("/", localeRoutes(deps.locales));
   app.route(
     "/",

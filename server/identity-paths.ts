@@ -94,6 +94,31 @@ export const LIBRARY_PATH = {
   removeUser: "/admin/remove-user",
   setUserPassword: "/admin/set-user-password",
   userHasPermission: "/admin/has-permission",
+  // The authorization server (OAuth provider and JWT plugins, docs/decisions/089).
+  getJwks: "/jwks",
+  getToken: "/token",
+  oauth2Authorize: "/oauth2/authorize",
+  oauth2Consent: "/oauth2/consent",
+  oauth2Continue: "/oauth2/continue",
+  oauth2Token: "/oauth2/token",
+  oauth2Introspect: "/oauth2/introspect",
+  oauth2Revoke: "/oauth2/revoke",
+  oauth2UserInfo: "/oauth2/userinfo",
+  oauth2EndSession: "/oauth2/end-session",
+  oauth2EndSessionConfirmation: "/oauth2/end-session/confirm",
+  registerOAuthClient: "/oauth2/register",
+  createOAuthClient: "/oauth2/create-client",
+  getOAuthClient: "/oauth2/get-client",
+  getOAuthClientPublic: "/oauth2/public-client",
+  getOAuthClientPublicPrelogin: "/oauth2/public-client-prelogin",
+  getOAuthClients: "/oauth2/get-clients",
+  updateOAuthClient: "/oauth2/update-client",
+  rotateClientSecret: "/oauth2/client/rotate-secret",
+  deleteOAuthClient: "/oauth2/delete-client",
+  getOAuthConsent: "/oauth2/get-consent",
+  getOAuthConsents: "/oauth2/get-consents",
+  updateOAuthConsent: "/oauth2/update-consent",
+  deleteOAuthConsent: "/oauth2/delete-consent",
 } as const;
 
 /** The identity routes our own plugins add below `AUTH_BASE_PATH`, keyed by their endpoint names. */
@@ -150,6 +175,26 @@ export const UNUSED_AUTH_PATHS = [
   L.removeUser,
   L.setUserPassword,
   L.userHasPermission,
+  // The authorization server's routes beyond the protocol: sessions are not handed out as JWTs, apps
+  // are registered by operators and connected apps listed and disconnected through our own routes
+  // (server/oauth/), and sign-out is the site's own.
+  L.getToken,
+  L.oauth2Continue,
+  L.oauth2EndSession,
+  L.oauth2EndSessionConfirmation,
+  L.registerOAuthClient,
+  L.createOAuthClient,
+  L.getOAuthClient,
+  L.getOAuthClientPublic,
+  L.getOAuthClientPublicPrelogin,
+  L.getOAuthClients,
+  L.updateOAuthClient,
+  L.rotateClientSecret,
+  L.deleteOAuthClient,
+  L.getOAuthConsent,
+  L.getOAuthConsents,
+  L.updateOAuthConsent,
+  L.deleteOAuthConsent,
 ] as const;
 
 /**
@@ -205,6 +250,15 @@ export const PUBLIC_AUTH_PATHS = [
   L.getSession,
   L.signOut,
   OWN.authProviders,
+  // The authorization server's protocol routes: an app has no session (the authorization sends a
+  // visitor to sign in first), and its token, revocation, introspection and userinfo calls carry
+  // their own credentials. The consent's answer needs the session.
+  L.oauth2Authorize,
+  L.oauth2Token,
+  L.oauth2Revoke,
+  L.oauth2Introspect,
+  L.oauth2UserInfo,
+  L.getJwks,
   L.ok,
   L.error,
 ] as const;

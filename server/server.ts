@@ -25,6 +25,7 @@ import { localJobSignal, postgresJobSignal } from "./jobs/signal.js";
 import { type KeyValueStore, redisStore } from "./kv.js";
 import { MAIL_DELIVERY, outboxDelivery } from "./mail/outbox-delivery.js";
 import { createMailer } from "./mail/transport.js";
+import { seedAuthorizationServer } from "./oauth/seed.js";
 import type { PhoneDeps } from "./phone/phone-numbers.js";
 import { loadLocales } from "./routes/locales.js";
 import { smsLimiter } from "./sms/sms-limits.js";
@@ -62,6 +63,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const database = await (opts.database ?? openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ migrations: applied }, "database migrated");
+  await seedAuthorizationServer(database.db, config);
   const [files, locales] = await staticFiles;
 
   let kv: KeyValueStore | undefined;

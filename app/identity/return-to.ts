@@ -1,13 +1,20 @@
 /**
- * A page to come back to after signing in or signing up (an invitation link opened while signed
- * out). Kept in the tab's session storage through the sign-in or the sign-up steps; the dashboard,
- * where both end, takes it once. Only invitation pages of this site are accepted.
+ * A page to come back to after signing in or signing up: an invitation link opened while signed
+ * out, or an app's authorization (docs/decisions/089). Kept in the tab's session storage through the
+ * sign-in or the sign-up steps; the dashboard, where both end, takes it once. Only invitation pages
+ * of this site and this site's authorization address are accepted.
  */
 const KEY = "return-to";
-const ALLOWED = /^\/(en|de)\/teams\/invitations\/[A-Za-z0-9_-]{1,100}$/;
+const INVITATION = /^\/(en|de)\/teams\/invitations\/[A-Za-z0-9_-]{1,100}$/;
+const AUTHORIZATION_PATH = "/api/auth/oauth2/authorize";
+const AUTHORIZATION = /^\/api\/auth\/oauth2\/authorize\?[A-Za-z0-9%._~=&+*-]{1,4000}$/;
+/** What the authorization server adds to sign its query for the sign-in page; the authorization itself is opened without. */
+const SIGNATURE_PARAMS = ["sig", "exp", "ba_iat", "ba_param", "ba_pl"];
+
+const allowed = (path: string) => INVITATION.test(path) || AUTHORIZATION.test(path);
 
 export function rememberReturn(path: string): void {
-  if (!ALLOWED.test(path)) return;
+  if (!allowed(path)) return;
   try {
     sessionStorage.setItem(KEY, path);
   } catch {
@@ -15,12 +22,26 @@ export function rememberReturn(path: string): void {
   }
 }
 
+/**
+ * The sign-in page opened by an app's authorization (its query is signed): once signed in, the
+ * authorization is opened again, which now finds the session and answers the app.
+ */
+export function rememberAuthorization(query: URLSearchParams): void {
+  if (!query.has("sig") || !query.has("client_id")) return;
+  const authorization = new URLSearchParams(query);
+  for (const name of SIGNATURE_PARAMS) authorization.delete(name);
+  rememberReturn(`${AUTHORIZATION_PATH}?${authorization}`);
+}
+
+/** Whether a remembered address is the server's (an authorization) rather than a page of the app. */
+export const isServerAddress = (path: string) => path.startsWith(`${AUTHORIZATION_PATH}?`);
+
 /** The remembered page, once: it is forgotten as it is read. */
 export function takeReturn(): string | null {
   try {
     const path = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);
-    return path && ALLOWED.test(path) ? path : null;
+    return path && allowed(path) ? path : null;
   } catch {
     return null;
   }

@@ -27,6 +27,7 @@ import { libraryError } from "../library-error.js";
 import { existingAccountMail } from "../mail/templates/existing-account.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
 import type { SendMail } from "../mail/transport.js";
+import { oauthPlugins } from "../oauth/provider.js";
 import type { PhoneDeps } from "../phone/phone-numbers.js";
 import { phoneNumbers } from "../phone/phone-sign-in.js";
 import { sendSecondStepSms } from "../phone/sms-two-factor.js";
@@ -396,6 +397,8 @@ export function createAuth({
       walletSignIn({ db, baseUrl: config.BASE_URL }),
       // Sign-in through a team's identity provider (docs/decisions/096); never asked for our second step.
       ssoSignIn({ db, baseUrl: config.BASE_URL, authSecret: config.AUTH_SECRET, config, sendMail, logger }),
+      // The authorization server for the extension and other apps (docs/decisions/089).
+      ...oauthPlugins(config),
       // Last: a sign-in is one only once every plugin above has let it stand (the second step withdraws it).
       securityEvents(securityLog),
     ],

@@ -91,6 +91,76 @@ export interface PasskeyTable {
   lastUsedAt: Timestamp | null;
 }
 
+/** A jsonb array of strings: read as an array, written as its JSON text. */
+type JsonStrings = ColumnType<string[], string, string>;
+
+/** The OAuth provider plugin's clients (migration 0033_oauth_provider); the columns our code reads and writes. */
+export interface OAuthClientTable {
+  id: string;
+  clientId: string;
+  clientSecret: string | null;
+  disabled: boolean | null;
+  skipConsent: boolean | null;
+  scopes: JsonStrings | null;
+  redirectUris: JsonStrings;
+  grantTypes: JsonStrings | null;
+  responseTypes: JsonStrings | null;
+  tokenEndpointAuthMethod: string | null;
+  requirePKCE: boolean | null;
+  name: string | null;
+  userId: string | null;
+  createdAt: Timestamp | null;
+  updatedAt: Timestamp | null;
+  metadata: unknown;
+}
+
+/** A resource access tokens are issued for (the API); written at start-up (server/oauth/seed.ts). */
+export interface OAuthResourceTable {
+  id: string;
+  identifier: string;
+  name: string;
+  accessTokenTtl: number | null;
+  disabled: boolean | null;
+  policyVersion: number | null;
+  createdAt: Timestamp | null;
+  updatedAt: Timestamp | null;
+}
+
+/** A refresh token of the OAuth provider plugin: one row per rotation; `revoked` once used or ended. */
+export interface OAuthRefreshTokenTable {
+  id: string;
+  token: string;
+  clientId: string;
+  sessionId: string | null;
+  userId: string;
+  authorizationCodeId: string | null;
+  scopes: JsonStrings;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  revoked: Timestamp | null;
+}
+
+/** A user's consent to a client's scopes (clients that ask for it). */
+export interface OAuthConsentTable {
+  id: string;
+  clientId: string;
+  userId: string | null;
+  scopes: JsonStrings;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** The JWT plugin's signing keys; the private key is encrypted with the secret. */
+export interface JwksTable {
+  id: string;
+  publicKey: string;
+  privateKey: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp | null;
+  alg: string | null;
+  crv: string | null;
+}
+
 export interface OrganizationTable {
   id: string;
   name: string;
@@ -511,6 +581,11 @@ export interface Database {
   twoFactor: TwoFactorTable;
   session_reverification: SessionReverificationTable;
   passkey: PasskeyTable;
+  oauthClient: OAuthClientTable;
+  oauthResource: OAuthResourceTable;
+  oauthRefreshToken: OAuthRefreshTokenTable;
+  oauthConsent: OAuthConsentTable;
+  jwks: JwksTable;
   user_email: UserEmailTable;
   web3_wallet: Web3WalletTable;
   organization: OrganizationTable;

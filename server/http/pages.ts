@@ -96,7 +96,7 @@ export function sendFile(c: Context, file: StaticFile, opts: SendOptions) {
 }
 
 /** The visitor's language when the URL names none: cookie, then Accept-Language, else English. */
-function visitorLanguage(c: Context): Language {
+export function visitorLanguage(c: Context): Language {
   return resolveLanguage({ cookie: c.req.header("cookie"), browser: languageOfAcceptHeader(c.req.header("accept-language")) });
 }
 

@@ -153,6 +153,7 @@ const IDENTITY_ROUTES: Row[] = [
   // The account switcher: without a session the device list is 401, not an empty list.
   { route: `GET ${A}/multi-session/list-device-sessions` },
   { route: `POST ${A}/multi-session/set-active`, valid: { sessionToken: "token" } },
+  { route: `POST ${A}/oauth2/consent`, valid: { accept: true } },
   { route: `POST ${A}/multi-session/revoke`, valid: { sessionToken: "token" } },
   { route: `POST ${A}/is-username-available`, valid: { username: "ada_lovelace" } },
   // Passkeys: only signing in with one is public (its challenge and the answer).

@@ -7,6 +7,7 @@ import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient } from "../../identity/client";
 import { type AuthError, authErrorMessage, errorCode } from "../../identity/errors";
 import { continueWithGoogle, useAuthProviders } from "../../identity/google";
+import { rememberAuthorization } from "../../identity/return-to";
 import { SessionCheckFailed } from "../../identity/session-check-failed";
 import { sessionState, sessionUnreadable } from "../../identity/session-state";
 import { linkClass, PageSpinner, TextField } from "../../ui";
@@ -60,6 +61,11 @@ export function SignInForm() {
   const secondStep = params.get("second-step");
   const addingAccount = params.get("add") === "1";
   const dashboard = `/${lang}/dashboard`;
+
+  // Opened by an app's authorization: once signed in, the dashboard opens the authorization again.
+  useEffect(() => {
+    if (hydrated) rememberAuthorization(params);
+  }, [hydrated, params]);
 
   // After hydration: the prerendered form has no query string, so the first render must not use it.
   useEffect(() => {

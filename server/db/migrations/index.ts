@@ -29,6 +29,7 @@ import * as outboxUnsentIndex from "./0029_outbox_unsent_index.js";
 import * as securityLog from "./0030_security_log.js";
 import * as oneTimeCodes from "./0031_one_time_codes.js";
 import * as dataExportRetry from "./0032_data_export_retry.js";
+import * as oauthProvider from "./0033_oauth_provider.js";
 import * as apiKeys from "./0035_api_keys.js";
 import * as enterpriseConnections from "./0037_enterprise_connections.js";
 
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   "0030_security_log": securityLog,
   "0031_one_time_codes": oneTimeCodes,
   "0032_data_export_retry": dataExportRetry,
+  "0033_oauth_provider": oauthProvider,
   "0035_api_keys": apiKeys,
   "0037_enterprise_connections": enterpriseConnections,
 };
