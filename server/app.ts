@@ -3,7 +3,6 @@ import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
 import { emailRulesOf } from "./access/email-rules.js";
 import { maintenanceSwitch } from "./access/maintenance.js";
-import { verifyAccessToken } from "./api-v1/access-tokens.js";
 import { apiV1Routes } from "./api-v1/routes.js";
 import { type Auth, CLIENT_IP_HEADER, trustedOrigins } from "./auth/auth.js";
 import { normalizeAuthError } from "./auth/auth-errors.js";
@@ -35,6 +34,7 @@ import { imageRoutes } from "./images/image-routes.js";
 import { hasOwnBodyLimit } from "./images/upload-limit.js";
 import type { KeyValueStore } from "./kv.js";
 import type { SendMail } from "./mail/transport.js";
+import { accessTokenVerifier } from "./oauth/access-tokens.js";
 import { withDefaultResource } from "./oauth/default-resource.js";
 import { oauthRoutes } from "./oauth/routes.js";
 import type { LocalProvider } from "./payments/local-provider.js";
@@ -115,7 +115,7 @@ export function createApp(deps: AppDeps) {
   const maintenance = maintenanceSwitch({ db, forced: config.MAINTENANCE, logger });
   // The public API takes bearer credentials only, never the session cookie, and answers problem
   // documents: none of the account middleware below applies to it (docs/decisions/093).
-  app.route("/", apiV1Routes({ config, db, kv: deps.kv, maintenance, verifyAccessToken }));
+  app.route("/", apiV1Routes({ config, db, kv: deps.kv, maintenance, verifyAccessToken: accessTokenVerifier({ db, config }) }));
   // Outermost on the API: every answer that sets or clears the session cookie sets or clears the hint too.
   app.use("/api/*", signedInHint({ secure: config.BASE_URL.startsWith("https://") }));
   // Maintenance answers before anything reads a session or a body.

@@ -6,8 +6,11 @@
  */
 const KEY = "return-to";
 const INVITATION = /^\/(en|de)\/teams\/invitations\/[A-Za-z0-9_-]{1,100}$/;
-const AUTHORIZATION_PATH = "/api/auth/oauth2/authorize";
-const AUTHORIZATION = /^\/api\/auth\/oauth2\/authorize\?[A-Za-z0-9%._~=&+*-]{1,4000}$/;
+const AUTH_BASE_PATH = "/api/auth";
+const AUTHORIZE = "/oauth2/authorize";
+const AUTHORIZATION_PATH = AUTH_BASE_PATH + AUTHORIZE;
+/** The authorization with its query as URLSearchParams writes it (no other characters). */
+const AUTHORIZATION = new RegExp(`^${AUTHORIZATION_PATH.replaceAll("/", "\\/")}\\?[A-Za-z0-9%._~=&+*-]{1,4000}$`);
 /** What the authorization server adds to sign its query for the sign-in page; the authorization itself is opened without. */
 const SIGNATURE_PARAMS = ["sig", "exp", "ba_iat", "ba_param", "ba_pl"];
 

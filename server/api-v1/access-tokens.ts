@@ -1,15 +1,5 @@
 /**
- * The one place where the OAuth server's access tokens are checked for the API. They are JWTs,
- * verified against the server's signing keys without a database read; the OAuth server's
- * `verifyAccessToken` (server/oauth/access-tokens.ts) is what belongs here. Until it is wired, no
- * access token is accepted: every credential that is not an API key answers 401 invalid_token.
+ * The OAuth server's access tokens as the API sees them: JWTs checked against the server's signing
+ * keys without a database read (server/oauth/access-tokens.ts, docs/decisions/089).
  */
-export interface AccessTokenClaims {
-  userId: string;
-  clientId: string;
-  scopes: string[];
-}
-
-export type VerifyAccessToken = (token: string) => Promise<AccessTokenClaims | null>;
-
-export const verifyAccessToken: VerifyAccessToken = async () => null;
+export type { AccessTokenGrant as AccessTokenClaims, VerifyAccessToken } from "../oauth/access-tokens.js";

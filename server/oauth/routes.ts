@@ -1,6 +1,5 @@
 import { oauthProviderAuthServerMetadata, oauthProviderOpenIdConfigMetadata } from "@better-auth/oauth-provider";
 import { type Context, Hono } from "hono";
-import type { Auth } from "../auth/auth.js";
 import { visitorLanguage } from "../http/pages.js";
 import { OAUTH_CONSENT_PATH, OAUTH_SIGN_IN_PATH } from "./provider.js";
 
@@ -16,7 +15,9 @@ const toPage = (page: string) => (c: Context) => {
  * site's root (the issuer is BASE_URL), and the sign-in and consent steps the plugin sends a
  * browser to, which open our pages in the visitor's language.
  */
-export function oauthRoutes(auth: Auth) {
+export function oauthRoutes(
+  auth: Parameters<typeof oauthProviderAuthServerMetadata>[0] & Parameters<typeof oauthProviderOpenIdConfigMetadata>[0],
+) {
   const app = new Hono();
   const serverMetadata = oauthProviderAuthServerMetadata(auth);
   const openIdConfiguration = oauthProviderOpenIdConfigMetadata(auth);

@@ -83,6 +83,10 @@ describe("the extension's sign-in (OAuth 2.1 with PKCE)", () => {
       scopes: ["openid", "profile", "email", "offline_access", "entitlements:read", "teams:read"],
     });
 
+    const me = await server.fetch("/api/v1/me", { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ id: user.id, email: user.email });
+
     const userinfo = await server.fetch("/api/auth/oauth2/userinfo", { headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(userinfo.status).toBe(200);
     expect(await userinfo.json()).toMatchObject({ sub: user.id, email: user.email });
