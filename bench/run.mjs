@@ -5,7 +5,7 @@
 //   npm run bench -- static contact      only these parts
 //   npm run bench -- --quick             all parts, short durations (a check, not figures)
 //
-// Parts: platform, static, contact, sign-in, operator-search, vacuum, lighthouse, memory.
+// Parts: platform, static, contact, mail, sign-in, operator-search, vacuum, lighthouse, memory.
 // Options: --seconds N (throughput per row; default 20, sign-in 10 per level), --minutes N (memory;
 // default 10 or BENCH_MEMORY_MINUTES), --sample-seconds N (memory, default 30), --runs N
 // (Lighthouse, default 3), --pages /en,/de (Lighthouse), --no-build.
@@ -18,7 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 
 const root = path.resolve(import.meta.dirname, "..");
-const PARTS = ["platform", "static", "contact", "sign-in", "operator-search", "vacuum", "lighthouse", "memory"];
+const PARTS = ["platform", "static", "contact", "mail", "sign-in", "operator-search", "vacuum", "lighthouse", "memory"];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -57,6 +57,7 @@ const COMMANDS = {
   platform: ["node", ["bench/platform.mjs", "--skip-install"]],
   static: ["node", ["bench/static/run.mjs", "--duration", seconds ?? "10"]],
   contact: ["node", ["bench/contact/run.mjs", "--duration", seconds ?? "20"]],
+  mail: ["node", ["bench/mail/run.mjs", "--requests", quick ? "500" : "3000"]],
   "sign-in": ["node", ["--import", "tsx", "bench/sign-in/run.ts", seconds ?? "10"]],
   "operator-search": ["node", ["--import", "tsx", "bench/operator-search/run.ts", ...(quick ? ["--runs", "20", "--warm-up", "2"] : [])]],
   vacuum: ["node", ["--import", "tsx", "bench/vacuum/run.ts", ...(quick ? ["--users", "2000", "--contacts", "5000"] : [])]],
@@ -78,8 +79,8 @@ if (!existsSync(path.join(root, "bench/node_modules/autocannon"))) runSync("npm"
 // operator-search and vacuum call the domain functions from the sources and need no build.
 if (!values["no-build"] && !parts.every((p) => p === "platform" || p === "operator-search" || p === "vacuum"))
   runSync("npm", ["run", "build", "--silent"]);
-if (!adminUrl && parts.some((p) => p === "contact" || p === "sign-in")) {
-  console.error("BENCH_DATABASE_URL is not set: contact and sign-in run on PGlite only");
+if (!adminUrl && parts.some((p) => p === "contact" || p === "mail" || p === "sign-in")) {
+  console.error("BENCH_DATABASE_URL is not set: contact, mail and sign-in run on PGlite only");
 }
 if (!adminUrl && parts.includes("operator-search")) {
   console.error("BENCH_DATABASE_URL is not set: operator-search (PostgreSQL only) is skipped");
@@ -100,6 +101,7 @@ const LIMIT_MINUTES = {
   platform: 10,
   static: 10,
   contact: 15,
+  mail: 15,
   "sign-in": 20,
   "operator-search": 15,
   vacuum: 10,

@@ -102,6 +102,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       outboxDelivery({
         db: database.db,
         sendMail: mailer.sendMail,
+        connections: mailer.connections,
         onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified, [GOODBYE_TOPIC]: forgetGoodbyeAddress },
       }),
       dataExportJob({

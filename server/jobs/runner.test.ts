@@ -178,4 +178,37 @@ describe("the job runner on the embedded database", () => {
     expect(new Date(stuck?.locked_until as Date).getTime()).toBeGreaterThan(new Date(stuck?.now as Date).getTime());
     expect(await claimJobs(db, CHORES, { limit: 10, leaseSeconds: 30, maxAttempts: 3 })).toEqual([]);
   });
+
+  it("keeps up to inFlight jobs under way in overlapping batches, claiming the next as soon as one finishes", async () => {
+    for (let i = 0; i < 10; i++) await addChore();
+    const batches: { ids: number[]; finish: () => void }[] = [];
+    let underway = 0;
+    let most = 0;
+    const kind = chores(db, { batchSize: 2, inFlight: 6 });
+    const done = kind.run;
+    kind.run = async (jobs, claim) => {
+      underway += jobs.length;
+      most = Math.max(most, underway);
+      await new Promise<void>((finish) => batches.push({ ids: jobs.map((job) => Number(job.id)), finish }));
+      underway -= jobs.length;
+      return done(jobs, claim);
+    };
+    const runner = startJobRunner({ db, logger, kinds: [kind] });
+    await expect.poll(() => batches.length).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(batches).toHaveLength(3);
+
+    // The first batch finishing makes room: the fourth is claimed while the second and third still run.
+    batches[0]?.finish();
+    await expect.poll(() => batches.length).toBe(4);
+    expect(batches[3]?.ids.sort()).toEqual([7, 8]);
+    for (let next = 1; next < 5; next++) {
+      batches[next]?.finish();
+      await expect.poll(() => batches.length).toBe(Math.min(5, next + 4));
+    }
+    await runner.idle();
+    await runner.stop();
+    expect(most).toBe(6);
+    expect((await sql<{ n: number }>`select count(*)::int as n from chore where done_at is not null`.execute(db)).rows[0]?.n).toBe(10);
+  });
 });

@@ -20,6 +20,12 @@ export interface JobKind<J extends LeasedJob = LeasedJob> {
   table: LeasedTable;
   /** Jobs claimed at a time. */
   batchSize: number;
+  /**
+   * At most this many jobs under way at once (default: one batch). Batches then overlap: each
+   * one that finishes makes room for the next claim, so the work flows without waiting for the
+   * slowest job of a round.
+   */
+  inFlight?: number;
   /** How long a claim is reserved for this process: longer than any batch may take. */
   leaseSeconds: number;
   /** After this many failed attempts a job is given up and stays in its table for an operator. */
@@ -30,8 +36,11 @@ export interface JobKind<J extends LeasedJob = LeasedJob> {
   pollMs: number;
   /** Upkeep at the start of each round of claims (e.g. emptying what expired). */
   beforeClaim?(db: DB): Promise<void>;
-  /** Does the claimed jobs, records those done, and answers the failures. */
-  run(jobs: J[]): Promise<JobFailure<J>[]>;
+  /**
+   * Does the claimed jobs, records those done, and answers the failures. `leaseEnds` (epoch ms) is
+   * when the claim may run out at the earliest: work started after it could meet another claim's.
+   */
+  run(jobs: J[], claim: { leaseEnds: number }): Promise<JobFailure<J>[]>;
 }
 
 export interface JobRunner {
@@ -104,19 +113,49 @@ function kindLoop(db: DB, logger: Logger, kind: JobKind, releaseLeasesOnStart: b
     await releaseFailedJob(db, kind.table, job.id, { error: message, retryInMs, givingUp });
   }
 
+  async function runBatch(jobs: LeasedJob[], leaseEnds: number) {
+    const failures = await kind.run(jobs, { leaseEnds });
+    for (const failure of failures) await fail(failure);
+  }
+
+  /** Claims and runs batches, up to `inFlight` jobs at a time, until none is due and none is under way. */
   async function round() {
     await ready;
     await kind.beforeClaim?.(db);
-    while (!stopped) {
-      const jobs = await claimJobs(db, kind.table, {
-        limit: kind.batchSize,
-        leaseSeconds: kind.leaseSeconds,
-        maxAttempts: kind.maxAttempts,
-      });
-      if (!jobs.length) return;
-      const failures = await kind.run(jobs);
-      for (const failure of failures) await fail(failure);
+    const limit = Math.max(kind.inFlight ?? kind.batchSize, kind.batchSize);
+    const underway = new Set<Promise<void>>();
+    let held = 0;
+    let failed: unknown;
+    try {
+      while (!stopped && failed === undefined) {
+        const room = Math.min(kind.batchSize, limit - held);
+        const leaseEnds = Date.now() + kind.leaseSeconds * 1000;
+        const jobs = await claimJobs<LeasedJob>(db, kind.table, {
+          limit: room,
+          leaseSeconds: kind.leaseSeconds,
+          maxAttempts: kind.maxAttempts,
+        });
+        if (jobs.length) {
+          held += jobs.length;
+          const batch: Promise<void> = runBatch(jobs, leaseEnds)
+            .catch((error) => {
+              failed = error;
+            })
+            .finally(() => {
+              held -= jobs.length;
+              underway.delete(batch);
+            });
+          underway.add(batch);
+        }
+        const drained = jobs.length < room;
+        if (drained && !underway.size) return;
+        // Claim again once a batch has finished (or at once while a full batch still fits).
+        if (drained || limit - held < kind.batchSize) await Promise.race(underway);
+      }
+    } finally {
+      await Promise.all(underway);
     }
+    if (failed !== undefined) throw failed;
   }
 
   function wake() {

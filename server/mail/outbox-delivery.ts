@@ -1,7 +1,7 @@
 import type { DB } from "../db/database.js";
 import type { JobFailure, JobKind } from "../jobs/runner.js";
 import { type ClaimedMail, type DeliveryHandler, MAX_MAIL_ATTEMPTS, mailOf, markSent, OUTBOX_TABLE } from "./outbox.js";
-import type { SendMail } from "./transport.js";
+import { type SendMail, SMTP_CONNECTIONS } from "./transport.js";
 
 /** The job kind that delivers the outbox; requests that queue mails wake it by this name. */
 export const MAIL_DELIVERY = "mail-delivery";
@@ -14,6 +14,10 @@ export interface OutboxDeliveryOptions {
   /** How often due mails and retries are looked for when nothing wakes the runner. */
   pollMs?: number;
   batchSize?: number;
+  /** Claimed mails under way at once, in overlapping batches (decision 013). */
+  inFlight?: number;
+  /** Mails being sent at once: the transport's open connections. */
+  connections?: number;
   /** How long a claimed mail stays reserved for this process; longer than any send may take. */
   leaseSeconds?: number;
   sendTimeoutMs?: number;
@@ -23,37 +27,66 @@ export interface OutboxDeliveryOptions {
 }
 
 /**
- * Delivers the outbox (docs/decisions/041): a batch of due mails is sent in parallel, and the
- * delivered ones are marked sent together; a failure is retried with back-off by the runner. Each
- * mail carries a fixed Message-ID; only a crash between the SMTP server accepting a mail and the
- * mail being marked can cause a repeat, recognisable by that id.
+ * Delivers the outbox (docs/decisions/041, 013): up to `inFlight` claimed mails are under way, in
+ * overlapping batches, each refilled by a new claim as it finishes; they share the transport's
+ * `connections`, each mail sent as one frees up, and each finished batch's delivered mails are
+ * marked sent together. A failure is retried with back-off by the runner. A send starts only while
+ * the mail's lease still covers the whole send timeout, so no other claim can be sending it too;
+ * each mail carries a fixed Message-ID, and only a crash between the relay accepting a mail and the
+ * mail being marked, or a relay that drops the connection after taking a mail but before saying so,
+ * can cause a repeat, recognisable by that id.
  */
 export function outboxDelivery(opts: OutboxDeliveryOptions): JobKind<ClaimedMail> {
   const onDelivered = opts.onDelivered ?? {};
   const sendTimeoutMs = opts.sendTimeoutMs ?? 15_000;
+  const connections = gate(opts.connections ?? SMTP_CONNECTIONS);
   return {
     name: MAIL_DELIVERY,
     table: OUTBOX_TABLE,
-    batchSize: opts.batchSize ?? 20,
-    leaseSeconds: opts.leaseSeconds ?? 20,
+    batchSize: opts.batchSize ?? 25,
+    inFlight: opts.inFlight ?? 100,
+    leaseSeconds: opts.leaseSeconds ?? 30,
     maxAttempts: opts.maxAttempts ?? MAX_MAIL_ATTEMPTS,
     retry: { baseMs: opts.retryBaseMs ?? 1_000, maxMs: opts.retryMaxMs ?? 15 * 60_000 },
     pollMs: opts.pollMs ?? 1_000,
-    async run(mails) {
+    async run(mails, { leaseEnds }) {
       const failures: JobFailure<ClaimedMail>[] = [];
       const sent: number[] = [];
       await Promise.all(
         mails.map(async (mail) => {
+          const release = await connections.enter();
           try {
+            // A second behind the lease's end, for the mark that follows the send.
+            if (Date.now() + sendTimeoutMs + 1_000 > leaseEnds) throw new Error("the lease ran short before a connection was free");
             await withTimeout(opts.sendMail(mailOf(mail)), sendTimeoutMs);
             sent.push(mail.id);
           } catch (error) {
             failures.push({ job: mail, error });
+          } finally {
+            release();
           }
         }),
       );
       if (sent.length) await markSent(opts.db, sent, onDelivered);
       return failures;
+    },
+  };
+}
+
+/** At most `size` holders at once; the others wait in order of arrival. */
+function gate(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free++;
+  };
+  return {
+    async enter(): Promise<() => void> {
+      if (free > 0) free--;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      return release;
     },
   };
 }

@@ -28,6 +28,11 @@ export async function startSmtpCapture(port = 0) {
       if (refuse) return callback(new Error("Service unavailable"));
       callback();
     },
+    // A connection opened before the outage refuses its mails too, as a relay that went away would.
+    onMailFrom(_address, _session, callback) {
+      if (refuse) return callback(Object.assign(new Error("Service unavailable"), { responseCode: 421 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
