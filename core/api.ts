@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import type * as account from "./api/account";
+import type * as apiKeys from "./api/api-keys";
 import type * as billing from "./api/billing";
 import type * as common from "./api/common";
 import type * as contact from "./api/contact";
@@ -19,6 +20,12 @@ import type { PlanType } from "./plans";
 import type { SecurityEventPage } from "./security-log";
 import type { SignUpMode } from "./sign-up-mode";
 import type { TeamPermission, TeamRole } from "./teams";
+
+/** API keys (docs/decisions/094). */
+export type ApiKeyRow = z.output<typeof apiKeys.apiKeyRow>;
+export type ApiKeyList = z.output<typeof apiKeys.apiKeyList>;
+export type CreatedApiKey = z.output<typeof apiKeys.createdApiKey>;
+export type CreateApiKeyRequest = z.input<typeof apiKeys.createApiKeyBody>;
 
 export interface ApiErrorBody {
   message: string;
@@ -271,6 +278,15 @@ export interface ApiRoutes extends OperatorRoutes {
   "PUT /api/account/image": { file: Blob; answer: ProfileImage };
   "DELETE /api/account/image": { answer: ProfileImage };
   "GET /api/account/security": { answer: AccountSecurity };
+  "GET /api/account/api-keys": { answer: ApiKeyList };
+  "POST /api/account/api-keys": { body: CreateApiKeyRequest; answer: CreatedApiKey };
+  "POST /api/account/api-keys/:keyId/revoke": { answer: Done };
+  "GET /api/teams/:teamId/api-keys": { answer: ApiKeyList };
+  "POST /api/teams/:teamId/api-keys": { body: CreateApiKeyRequest; answer: CreatedApiKey };
+  "POST /api/teams/:teamId/api-keys/:keyId/revoke": { answer: Done };
+  "GET /api/admin/users/:userId/api-keys": { answer: ApiKeyList };
+  "GET /api/admin/teams/:teamId/api-keys": { answer: ApiKeyList };
+  "POST /api/admin/api-keys/:keyId/revoke": { answer: Done };
   "GET /api/account/security-events": { answer: SecurityEventPage };
   "POST /api/account/reverification/code": { answer: Done };
   "POST /api/account/reverification": { body: z.input<typeof account.reverificationBody>; answer: Done };

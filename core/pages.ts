@@ -31,6 +31,7 @@ export const PUBLIC_PAGES: readonly PageDef[] = [
   { path: "privacy-policy", key: "privacyPolicy", robots: "noindex, follow", audience: "public", file: "routes/public/privacy-policy.tsx" },
   { path: "imprint", key: "imprint", robots: "noindex, follow", audience: "public", file: "routes/public/imprint.tsx" },
   { path: "terms", key: "terms", robots: "noindex, follow", audience: "public", file: "routes/public/terms.tsx" },
+  { path: "developers", key: "developers", robots: "noindex, follow", audience: "public", file: "routes/public/developers.tsx" },
 ];
 
 /**
@@ -83,6 +84,13 @@ export const ACCOUNT_PAGES: readonly AccountPageDef[] = [
     file: "routes/account/security.tsx",
   },
   {
+    path: "account/api-keys",
+    key: "apiKeys",
+    robots: "noindex, nofollow",
+    audience: "account",
+    file: "routes/account/api-keys.tsx",
+  },
+  {
     path: "account/data-export",
     key: "dataExport",
     robots: "noindex, nofollow",
@@ -130,6 +138,7 @@ export const APP_SHELL_PAGES: readonly { path: string; file: string }[] = [
   { path: "teams/:teamId/members", file: "routes/account/team-members.tsx" },
   { path: "teams/:teamId/billing", file: "routes/account/team-billing.tsx" },
   { path: "teams/:teamId/sso", file: "routes/account/team-sso.tsx" },
+  { path: "teams/:teamId/api-keys", file: "routes/account/team-api-keys.tsx" },
   { path: "admin/users/:userId", file: "routes/operator/user.tsx" },
   { path: "admin/teams/:teamId", file: "routes/operator/team.tsx" },
 ];

@@ -42,7 +42,7 @@ const FEATURE_EDGES: Record<string, readonly string[]> = {
   identifiers: ["area", "phone", "security"],
   landing: ["contact", "site-chrome"],
   legal: ["site-chrome"],
-  operator: ["area", "consent"],
+  operator: ["api-keys", "area", "consent"],
   phone: ["auth-shell"],
   security: ["area", "auth-shell", "phone"],
   "sign-in": ["auth-shell", "bot-check", "phone", "security", "sign-up"],

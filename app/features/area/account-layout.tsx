@@ -7,6 +7,7 @@ const ACCOUNT_AREA: Area = {
   sections: [
     { to: "/account", key: "nav.profile" },
     { to: "/account/security", key: "nav.security" },
+    { to: "/account/api-keys", key: "nav.apiKeys" },
   ],
 };
 

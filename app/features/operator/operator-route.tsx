@@ -6,7 +6,7 @@ import { ConsentManager } from "../consent/consent-manager";
 import { RequireOperator } from "./operator-layout";
 
 /** The catalogs every console page loads. */
-export const OPERATOR_NAMESPACES = ["operator", "account", "dashboard", "consent"];
+export const OPERATOR_NAMESPACES = ["operator", "account", "dashboard", "consent", "api"];
 
 /** A console page's route: its title and description, the operator check, and the cookie settings the footer opens. */
 export function operatorRoute(Page: ComponentType<{ session: Session }>, pageKey: string) {

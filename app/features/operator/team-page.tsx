@@ -12,6 +12,7 @@ import { Button } from "../../ui";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormAlert } from "../../ui/form-alert";
 import { TeamLogo } from "../../ui/team-logo";
+import { OperatorKeysSection } from "./api-keys-section";
 import { AuditTable } from "./audit-table";
 import { Column, ConsoleTable } from "./console-list";
 import { Facts, LoadState, OperatorLayout, OperatorSection, useDateTime } from "./operator-layout";
@@ -42,6 +43,7 @@ export function TeamPage({ session }: { session: Session }) {
           }}
         />
       )}
+      {load.state === "loaded" && <OperatorKeysSection owner={{ teamId: load.data.id }} onChanged={reloadHistory} />}
       {history.state === "loaded" && history.data.total > 0 && (
         <OperatorSection id="team-history" title={t("team.history")}>
           <AuditTable id="team-history-table" entries={history.data.items} caption={t("audit.tableCaption")} />

@@ -10,6 +10,7 @@ import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { Button } from "../../ui";
 import { FormAlert } from "../../ui/form-alert";
+import { OperatorKeysSection } from "./api-keys-section";
 import { AuditTable } from "./audit-table";
 import { BanDialog } from "./ban-dialog";
 import { ComplimentarySection } from "./complimentary-section";
@@ -49,6 +50,7 @@ export function UserPage({ session }: { session: Session }) {
         />
       )}
       {load.state === "loaded" && <UserExportsSection userId={load.data.id} />}
+      {load.state === "loaded" && <OperatorKeysSection owner={{ userId: load.data.id }} onChanged={reloadHistory} />}
       {history.state === "loaded" && history.data.total > 0 && (
         <OperatorSection id="user-history" title={t("user.history")}>
           <AuditTable id="user-history-table" entries={history.data.items} caption={t("audit.tableCaption")} />

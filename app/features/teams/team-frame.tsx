@@ -88,6 +88,11 @@ export function TeamFrame({
                 {t("frame.sso")}
               </NavLink>
             )}
+            {roleCan(team.role, { organization: ["update"] }) && (
+              <NavLink to={`/${lang}/teams/${team.id}/api-keys`} className={tab}>
+                {t("frame.apiKeys")}
+              </NavLink>
+            )}
           </nav>
           {children(team, load)}
         </>
