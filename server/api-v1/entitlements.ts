@@ -37,3 +37,30 @@ export async function entitlementsOf(db: DB, config: QuotaConfig, userId: string
   if (scopes.has("teams:read")) answer.teams = await teamsOfUser(db, userId);
   return answer;
 }
+
+/** How long an instance reuses a user's computed entitlements: a subscription event shows within this plus a request. */
+export const ENTITLEMENTS_REUSE_MS = 3_000;
+
+/**
+ * `entitlementsOf` with each answer reused for ENTITLEMENTS_REUSE_MS per user and scope set, in this
+ * instance: under a burst the subscription is read once per user every few seconds instead of at
+ * every request, and a change still shows within 5 seconds on every instance.
+ */
+export function reusedEntitlements(db: DB, config: QuotaConfig, now = () => Date.now()) {
+  const recent = new Map<string, { answer: Promise<Entitlements>; until: number }>();
+  let nextSweep = 0;
+  return (userId: string, scopes: ReadonlySet<ApiScope>): Promise<Entitlements> => {
+    const t = now();
+    if (t >= nextSweep) {
+      for (const [k, v] of recent) if (v.until <= t) recent.delete(k);
+      nextSweep = t + 60_000;
+    }
+    const key = `${userId}:${scopes.has("teams:read") ? "teams" : ""}`;
+    const hit = recent.get(key);
+    if (hit && hit.until > t) return hit.answer;
+    const answer = entitlementsOf(db, config, userId, scopes);
+    recent.set(key, { answer, until: t + ENTITLEMENTS_REUSE_MS });
+    answer.catch(() => recent.delete(key));
+    return answer;
+  };
+}

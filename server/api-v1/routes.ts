@@ -13,7 +13,7 @@ import type { VerifyAccessToken } from "./access-tokens.js";
 import { type ApiEnv, authenticate, requireScope } from "./authenticate.js";
 import { extensionCors } from "./cors.js";
 import { apiDocsAsset, apiDocsPage } from "./docs-page.js";
-import { entitlementsOf } from "./entitlements.js";
+import { reusedEntitlements } from "./entitlements.js";
 import { openApiDocument } from "./openapi.js";
 import { problemResponse } from "./problem.js";
 import { apiRateLimit } from "./rate-limit.js";
@@ -71,6 +71,7 @@ export function apiV1Routes(deps: ApiV1Deps) {
   const { config, db } = deps;
   const app = new Hono<ApiEnv>();
   const document = openApiDocument(config.BASE_URL);
+  const entitlementsOf = reusedEntitlements(db, config);
 
   // Problems are in the language the client asks for, whatever cookie it carries.
   app.use("/api/v1/*", async (c, next) => {
@@ -106,7 +107,7 @@ export function apiV1Routes(deps: ApiV1Deps) {
   app.get(V1_ROUTES.entitlements.path, authn, limit, requireScope(...V1_ROUTES.entitlements.scopes), async (c) => {
     const { principal } = c.var;
     if (principal.kind !== "user") throw new AppError("insufficientScope", { params: { scope: "entitlements:read" } });
-    return answer(c, V1_ROUTES.entitlements, await entitlementsOf(db, config, principal.userId, principal.scopes));
+    return answer(c, V1_ROUTES.entitlements, await entitlementsOf(principal.userId, principal.scopes));
   });
 
   app.get(V1_ROUTES.teams.path, authn, limit, requireScope(...V1_ROUTES.teams.scopes), async (c) => {

@@ -17,6 +17,9 @@ import { Button, Spinner, TextField } from "../../ui";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormMessages } from "../../ui/form-alert";
 
+/** A scope's catalog key: i18next reads ":" as the namespace separator. */
+export const scopeKey = (scope: ApiScope) => scope.replace(":", "_");
+
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
 
 /** One key in a list: name, first characters, scopes, dates; and Revoke. Shared with the operator's view. */
@@ -42,7 +45,7 @@ export function ApiKeyItem({ item, showCreator, onRevoke }: { item: ApiKeyRow; s
       <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <div className="flex gap-2">
           <dt className="text-slate-600">{t("keys.scopes")}:</dt>
-          <dd className="text-slate-900">{item.scopes.map((s) => t(`scopes.${s}.name`)).join(", ")}</dd>
+          <dd className="text-slate-900">{item.scopes.map((s) => t(`scopes.${scopeKey(s)}.name`)).join(", ")}</dd>
         </div>
         <div className="flex gap-2">
           <dt className="text-slate-600">{t("keys.created")}:</dt>
@@ -176,8 +179,8 @@ export function ApiKeysPanel({ owner }: { owner: KeyOwner }) {
                       onChange={(e) => toggle(scope, e.target.checked)}
                     />
                     <span>
-                      <span className="font-medium text-slate-900">{t(`scopes.${scope}.name`)}</span>
-                      <span className="block text-slate-600">{t(`scopes.${scope}.description`)}</span>
+                      <span className="font-medium text-slate-900">{t(`scopes.${scopeKey(scope)}.name`)}</span>
+                      <span className="block text-slate-600">{t(`scopes.${scopeKey(scope)}.description`)}</span>
                     </span>
                   </label>
                 ))}

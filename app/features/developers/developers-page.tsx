@@ -154,7 +154,7 @@ export function DevelopersPage() {
           {API_SCOPES.map((scope) => (
             <div key={scope} className="grid gap-1 p-3 sm:grid-cols-3">
               <dt className="font-mono text-sm text-slate-900">{scope}</dt>
-              <dd className="text-sm text-slate-700 sm:col-span-2">{t(`api:scopes.${scope}.description`)}</dd>
+              <dd className="text-sm text-slate-700 sm:col-span-2">{t(`api:scopes.${scope.replace(":", "_")}.description`)}</dd>
             </div>
           ))}
         </dl>
