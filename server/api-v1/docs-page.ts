@@ -49,6 +49,7 @@ export function apiDocsPage(c: Context): Response {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(w.title)} · Recruiting CRM</title>
 <link rel="stylesheet" href="/api/v1/docs/reference.css">
 <script type="module" src="/api/v1/docs/reference.js"></script>

@@ -14,6 +14,7 @@ const texts = {
     copied: "I have copied the key",
     list: "Your keys",
     revoke: "Revoke",
+    revokeNamed: "Revoke Reporting script",
     revoked: "was revoked",
     none: "No API keys yet.",
     teamTab: "API keys",
@@ -32,6 +33,7 @@ const texts = {
     copied: "Ich habe den Schlüssel kopiert",
     list: "Ihre Schlüssel",
     revoke: "Widerrufen",
+    revokeNamed: "Reporting script widerrufen",
     revoked: "wurde widerrufen",
     none: "Noch keine API-Schlüssel.",
     teamTab: "API-Schlüssel",
@@ -77,7 +79,7 @@ for (const lang of ["en", "de"] as const) {
     const list = page.getByRole("region", { name: x.list });
     const item = list.getByRole("listitem").filter({ hasText: "Reporting script" });
     await expect(item.getByText(`${key.slice(0, 11)}…`)).toBeVisible();
-    await item.getByRole("button", { name: `${x.revoke} Reporting script` }).click();
+    await item.getByRole("button", { name: x.revokeNamed }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: x.revoke }).click();
     await expect(list.getByRole("status")).toContainText(x.revoked);
