@@ -52,11 +52,20 @@ async function keyOn(server, mail) {
     });
   const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
   const password = "correct horse battery";
-  if (!(await post("/api/auth/sign-up/email", { name: "Bench Mark", email, password, legalConsent: true })).ok) throw new Error("sign-up failed");
-  if (!(await post("/api/auth/email-otp/verify-email", { email, otp: await mail.codeFor(email) })).ok) throw new Error("verification failed");
+  if (!(await post("/api/auth/sign-up/email", { name: "Bench Mark", email, password, legalConsent: true })).ok)
+    throw new Error("sign-up failed");
+  if (!(await post("/api/auth/email-otp/verify-email", { email, otp: await mail.codeFor(email) })).ok)
+    throw new Error("verification failed");
   const signIn = await post("/api/auth/sign-in/email", { email, password });
-  const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token="))?.split(";")[0];
-  const created = await post("/api/account/api-keys", { name: "bench", scopes: ["entitlements:read", "teams:read"], expiresInDays: 30 }, cookie);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("better-auth.session_token="))
+    ?.split(";")[0];
+  const created = await post(
+    "/api/account/api-keys",
+    { name: "bench", scopes: ["entitlements:read", "teams:read"], expiresInDays: 30 },
+    cookie,
+  );
   if (created.status !== 201) throw new Error(`key creation failed: ${created.status}`);
   return (await created.json()).key;
 }
