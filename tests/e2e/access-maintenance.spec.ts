@@ -6,7 +6,7 @@ const texts = {
     message:
       "We are carrying out maintenance. Signing in, signing up and the account area will be back shortly; the website stays available.",
     email: "E-mail",
-    submit: "Sign In",
+    submit: "Sign in",
     title: "Down for maintenance",
     website: "Back to the website",
   },

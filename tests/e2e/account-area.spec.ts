@@ -58,7 +58,7 @@ const FLOW = {
   en: {
     identifier: "E-mail or username",
     password: "Password",
-    signIn: "Sign In",
+    signIn: "Sign in",
     first: "First name",
     last: "Last name",
     username: "Username",

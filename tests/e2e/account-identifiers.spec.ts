@@ -7,7 +7,7 @@ import { snapshot } from "./snapshot";
 
 const TEXTS = {
   en: {
-    emails: "Email addresses",
+    emails: "E-mail addresses",
     add: "Add e-mail address",
     address: "E-mail address",
     sendCode: "Send code",
@@ -101,6 +101,9 @@ test.describe("ways to sign in on the account page", () => {
       await section.getByRole("button", { name: x.sendCode }).click();
       const code = await codeFromMail(second);
       await section.getByRole("textbox", { name: x.code }).fill(code);
+      // One Verify button while the code is typed, and nothing empties it.
+      await expect(section.getByRole("button", { name: new RegExp(`^${x.verify}`) })).toHaveCount(1);
+      await expect(section.getByRole("textbox", { name: x.code })).toHaveValue(code);
       await snapshot(page, `emails-code-${lang}`);
       await section.getByRole("button", { name: x.verify, exact: true }).click();
       await expect(section.getByRole("status")).toHaveText(x.verified(second));

@@ -38,7 +38,7 @@ const TEXT = {
     download: "Download as text file",
     identifier: "E-mail or username",
     password: "Password",
-    signIn: "Sign In",
+    signIn: "Sign in",
     codeIncorrect: "The code is incorrect. Please try again.",
     phrase: "Delete account",
     deleted: "Your account has been deleted",

@@ -10,7 +10,7 @@ const TEXT = {
     notice: "You stay signed in as",
     identifier: "E-mail or username",
     password: "Password",
-    signIn: "Sign In",
+    signIn: "Sign in",
     others: "Other accounts",
     switchTo: (name: string) => `Switch to ${name}`,
     signOut: "Sign out",

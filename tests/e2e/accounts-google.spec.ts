@@ -86,7 +86,7 @@ test("a pro Google sign-up without a team name returns to the plan step, and nam
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "6");
   // Only pro users create teams: the named team comes with the started trial.
-  await page.getByRole("button", { name: "Start 30-Day Trial" }).click();
+  await page.getByRole("button", { name: "Start 30-day trial" }).click();
   await page.getByRole("button", { name: "Start 30-day trial" }).click();
   await expect(page).toHaveURL("/en/dashboard?checkout=success");
   const orgs = await (await page.request.get("/api/auth/organization/list")).json();

@@ -31,7 +31,7 @@ const TEXT = {
     signIn: "Sign in",
     email: "E-mail or username",
     password: "Password",
-    signInButton: "Sign In",
+    signInButton: "Sign in",
     secondStep: "Two-step verification",
     verifyButton: "Verify",
   },

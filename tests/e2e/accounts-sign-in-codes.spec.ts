@@ -8,8 +8,8 @@ const SLOW = { timeout: 30_000 };
 
 const texts = {
   en: {
-    emailCode: "Email me a code",
-    emailLink: "Email me a sign-in link",
+    emailCode: "E-mail me a code",
+    emailLink: "E-mail me a sign-in link",
     email: "E-mail",
     sendCode: "Send code",
     codeSent: /we have sent a 6-digit code/,
@@ -37,7 +37,7 @@ const texts = {
     codeSent: /haben wir einen 6-stelligen Code/,
     sendLink: "Link senden",
     waiting: "Prüfen Sie Ihre E-Mails",
-    waitingStatus: "Warten, bis der Link geöffnet wird…",
+    waitingStatus: "Wir warten, bis Sie den Link öffnen…",
     verified: "Anmeldung bestätigt",
     verifiedText: /Er meldet Sie von selbst an/,
     otherDevice: "Auf einem anderen Gerät geöffnet",

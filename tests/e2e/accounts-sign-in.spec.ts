@@ -7,7 +7,7 @@ const texts = {
   en: {
     email: "E-mail",
     password: "Password",
-    submit: "Sign In",
+    submit: "Sign in",
     required: "Please fill in all fields",
     wrong: "The e-mail address or password is incorrect",
     show: "Show password",
@@ -114,7 +114,7 @@ test("an unverified account is sent to verification with a fresh code, then sign
   await page.goto("/en/sign-in");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect
@@ -225,7 +225,7 @@ test("without Google sign-in on the server, sign-in and sign-up show no Google b
     const providers = page.waitForResponse("**/api/auth/providers");
     await page.goto(`/${lang}/sign-in`);
     await providers;
-    await expect(page.getByRole("button", { name: lang === "en" ? "Sign In" : "Anmelden", exact: true })).toBeEnabled();
+    await expect(page.getByRole("button", { name: lang === "en" ? "Sign in" : "Anmelden", exact: true })).toBeEnabled();
     await expect(page.getByRole("button", { name: google })).toHaveCount(0);
     // The one divider left is the passkey button's.
     await expect(page.getByText(or, { exact: true })).toHaveCount(1);
@@ -250,12 +250,12 @@ test("an unreachable sign-in service and an unfinished sign-in get their own mes
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
 
   await page.route("**/api/auth/sign-in/email", (route) => route.fulfill({ status: 503, json: { message: "unavailable" } }));
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("Sign-in service is not ready yet. Please try again.");
 
   // A 200 without a session and without a further step is not a finished sign-in.
   await page.route("**/api/auth/sign-in/email", (route) => route.fulfill({ status: 200, json: { token: null } }));
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("Sign-in process incomplete. Please try again.");
   await expect(page).toHaveURL("/en/sign-in");
 

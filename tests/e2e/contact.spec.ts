@@ -25,7 +25,7 @@ const TEXT = {
   en: {
     form: "Contact form",
     name: "Name",
-    email: "Email",
+    email: "E-mail",
     company: /Company/,
     message: /^Message/,
     noLinks: "Please leave out links and e-mail addresses",
@@ -49,7 +49,7 @@ const TEXT = {
     message: /^Nachricht/,
     noLinks: "Bitte lassen Sie Links und E-Mail-Adressen weg",
     send: "Nachricht senden",
-    sending: "Wird gesendet …",
+    sending: "Wird gesendet…",
     nameError: "Bitte geben Sie Ihren Namen ein (mindestens 2 Zeichen)",
     emailError: "Bitte geben Sie eine gültige E-Mail-Adresse ein",
     thanks: (name: string) => `Vielen Dank, ${name}!`,
@@ -194,7 +194,7 @@ test("the confirmation appears in stages, and without motion when the visitor pr
     const page = interactiveNavigation(await context.newPage());
     const form = await openForm(page, "en");
     await form.getByLabel("Name").fill("Motion Test");
-    await form.getByLabel("Email").fill("motion@example.com");
+    await form.getByLabel("E-mail").fill("motion@example.com");
     await form.getByRole("button", { name: "Send message" }).click();
     const heading = page.getByRole("heading", { name: "Thank you, Motion Test!" });
     await expect(heading).toBeVisible();

@@ -69,7 +69,7 @@ test.describe("dashboard subscription", () => {
     [
       "en",
       {
-        start: "Start 30-Day Trial",
+        start: "Start 30-day trial",
         confirm: "Start 30-day trial",
         yours: "Your Teams",
         price: "€39 per user / month, plus VAT",

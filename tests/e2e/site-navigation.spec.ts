@@ -36,7 +36,7 @@ test.describe("site header", () => {
     const install = page.getByRole("banner").getByRole("link", { name: /Install plugin/ });
     await expect(install).toHaveAttribute("target", "_blank");
     await expect(install).toHaveAttribute("rel", /noopener/);
-    await expect(page.getByRole("banner").getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/en/sign-in");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/en/sign-in");
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/en/sign-up");
     await expect(page.getByRole("banner").getByRole("link", { name: "English" })).toHaveAttribute("aria-current", "true");
     await nav.getByRole("link", { name: "Home" }).click();
@@ -179,7 +179,7 @@ test.describe("phone menu", () => {
     ]) {
       await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
     }
-    await expect(menu.getByRole("link", { name: /Plugin installieren/ })).toBeVisible();
+    await expect(menu.getByRole("link", { name: /Erweiterung installieren/ })).toBeVisible();
     await expect(menu.getByRole("link", { name: "English", exact: true })).toBeVisible();
     // Tab cycles within the menu and its toggle.
     for (let i = 0; i < 25; i++) {

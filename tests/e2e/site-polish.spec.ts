@@ -10,7 +10,7 @@ const texts = {
     copyright: `© ${new Date().getFullYear()} Example Recruiting Software GmbH. All rights reserved.`,
     nav: "Main navigation",
     openMenu: "Open menu",
-    logIn: "Log in",
+    logIn: "Sign in",
     signUp: "Sign up",
     faq: "Frequently asked questions",
     pricing: "Pricing",

@@ -231,7 +231,7 @@ describe.each(DATABASE_KINDS)("POST /api/send-contact on %s", (kind) => {
       post({ name: "Max Muster", email: "max@example.com", message: "x".repeat(2001) }, { "x-language": "de" }),
     );
     expect(long.status).toBe(400);
-    expect((await long.json()).errors).toEqual({ message: "Bitte fassen Sie Ihre Nachricht in höchstens 2.000 Zeichen" });
+    expect((await long.json()).errors).toEqual({ message: "Bitte kürzen Sie Ihre Nachricht auf höchstens 2.000 Zeichen." });
     const exact = await server.fetch(
       "/api/send-contact",
       post({ name: "Max Muster", email: "max@example.com", message: "x".repeat(2000) }),

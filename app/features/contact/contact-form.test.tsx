@@ -31,7 +31,7 @@ const json = (status: number, body: unknown) =>
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("Name"), "  Ada Lovelace ");
-  await user.type(screen.getByLabelText("Email"), "ada@example.com");
+  await user.type(screen.getByLabelText("E-mail"), "ada@example.com");
   await user.type(screen.getByLabelText(/Company/), "Analytical Engines");
 }
 
@@ -44,7 +44,7 @@ describe("ContactForm", () => {
   it("starts idle with labelled fields, an email input and the send button", () => {
     renderForm();
     expect(screen.getByRole("form", { name: "Contact form" })).toBeTruthy();
-    expect(screen.getByLabelText("Email").getAttribute("type")).toBe("email");
+    expect(screen.getByLabelText("E-mail").getAttribute("type")).toBe("email");
     expect(screen.getByLabelText(/Company/).textContent).toBe("");
     expect(screen.getByLabelText(/Message/).tagName).toBe("TEXTAREA");
     // The honeypot is invisible to assistive technology: four text fields are exposed.
@@ -68,7 +68,7 @@ describe("ContactForm", () => {
     expect(document.getElementById(name.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
       "Please enter your name (at least 2 characters)",
     );
-    const email = screen.getByLabelText("Email");
+    const email = screen.getByLabelText("E-mail");
     expect(email.getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByText("Please enter a valid email address")).toBeTruthy();
     expect(document.activeElement).toBe(name);
@@ -84,9 +84,9 @@ describe("ContactForm", () => {
     await user.type(screen.getByLabelText("Name"), "Al");
     expect(screen.queryByText("Please enter your name (at least 2 characters)")).toBeNull();
     expect(screen.getByLabelText("Name").hasAttribute("aria-invalid")).toBe(false);
-    await user.type(screen.getByLabelText("Email"), "al@");
+    await user.type(screen.getByLabelText("E-mail"), "al@");
     expect(screen.getByText("Please enter a valid email address")).toBeTruthy();
-    await user.type(screen.getByLabelText("Email"), "example.com");
+    await user.type(screen.getByLabelText("E-mail"), "example.com");
     expect(screen.queryByText("Please enter a valid email address")).toBeNull();
   });
 

@@ -14,7 +14,7 @@ import { useSectionActions } from "./run-action";
 type Step = { kind: "idle" } | { kind: "add" } | { kind: "verify"; address: EmailAddressSummary };
 
 /**
- * "Email addresses": the primary address and further ones; add one (a code is mailed to it),
+ * "E-mail addresses": the primary address and further ones; add one (a code is mailed to it),
  * verify it, make it primary, remove it. The server applies the sign-up rules and keeps every
  * address to one account.
  */
@@ -99,6 +99,7 @@ export function EmailAddressesSection(props: {
               </div>
               {!address.primary && (
                 <div className="flex flex-wrap gap-2">
+                  {/* The address being verified has its code form below: one Verify button, and the typed code stays. */}
                   {address.verified ? (
                     <Button
                       variant="secondary"
@@ -109,7 +110,7 @@ export function EmailAddressesSection(props: {
                     >
                       {t("emails.makePrimary")}
                     </Button>
-                  ) : (
+                  ) : step.kind === "verify" && step.address.id === address.id ? null : (
                     <Button
                       variant="secondary"
                       size="sm"

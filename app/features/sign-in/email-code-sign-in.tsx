@@ -16,7 +16,7 @@ const RESEND_COOLDOWN_SECONDS = 30;
 const isComplete = (code: string) => new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code);
 
 /**
- * "Email me a code": the address, then the 6-digit code in the sign-up's code boxes. The answer to
+ * "E-mail me a code": the address, then the 6-digit code in the sign-up's code boxes. The answer to
  * the first step is the same whether or not the address has an account (docs/decisions/072).
  */
 export function EmailCodeSignIn({

@@ -18,7 +18,7 @@ const asAuthError = (failure: unknown) =>
   failure instanceof ApiRequestError ? { code: failure.code, status: failure.status } : { status: 0 };
 
 /**
- * "Email me a sign-in link": the address, then a page that waits for the link to be opened in
+ * "E-mail me a sign-in link": the address, then a page that waits for the link to be opened in
  * this browser and then signs in by itself (docs/decisions/072). If the link is used elsewhere or
  * runs out, the page says so and offers a new one.
  */

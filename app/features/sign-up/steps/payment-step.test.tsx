@@ -43,7 +43,7 @@ describe("PaymentStep", () => {
     expect(screen.getByText("€39 per user / month, plus VAT")).toBeTruthy();
     for (const text of ["Create and manage unlimited teams", "Advanced team features", "Priority support"])
       expect(screen.getByText(text)).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Start 30-Day Trial" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Start 30-day trial" })).toBeTruthy();
     expect(screen.getByText("Your card will not be charged until the trial ends.")).toBeTruthy();
   });
 
@@ -53,7 +53,7 @@ describe("PaymentStep", () => {
     );
     vi.stubGlobal("fetch", fetchMock);
     renderStep();
-    await userEvent.click(screen.getByRole("button", { name: "Start 30-Day Trial" }));
+    await userEvent.click(screen.getByRole("button", { name: "Start 30-day trial" }));
     expect((await screen.findByRole("alert")).textContent).toBe("User must be authenticated to checkout");
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/create-checkout-session");
@@ -65,21 +65,21 @@ describe("PaymentStep", () => {
     });
   });
 
-  it("falls back to 'Network response was not ok' without a message, and 'Payment process failed' when the network fails", async () => {
+  it("falls back to saying the server could not be reached without a message, and 'Payment process failed' when the network fails", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => new Response("oops", { status: 500 })),
     );
     renderStep();
-    await userEvent.click(screen.getByRole("button", { name: "Start 30-Day Trial" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("Network response was not ok");
+    await userEvent.click(screen.getByRole("button", { name: "Start 30-day trial" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("We could not reach the server. Check your connection and try again.");
     cleanup();
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
     );
     renderStep();
-    await userEvent.click(screen.getByRole("button", { name: "Start 30-Day Trial" }));
+    await userEvent.click(screen.getByRole("button", { name: "Start 30-day trial" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Payment process failed");
   });
 
@@ -106,6 +106,6 @@ describe("PaymentStep", () => {
   it("offers nothing to start when the offer could not be read", () => {
     renderStep(() => {}, "failed");
     expect(screen.getByRole("alert").textContent).toBe("Your subscription could not be checked. Please reload the page.");
-    expect((screen.getByRole("button", { name: "Start 30-Day Trial" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Start 30-day trial" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
