@@ -5,6 +5,7 @@ const texts = {
   en: {
     individual: "Free",
     pro: "Pro",
+    stepOne: (total: number) => `Step 1 of ${total}`,
     teamName: "Team name",
     teamRequired: "Please enter a team name",
     next: "Next",
@@ -31,6 +32,7 @@ const texts = {
   de: {
     individual: "Free",
     pro: "Pro",
+    stepOne: (total: number) => `Schritt 1 von ${total}`,
     teamName: "Teamname",
     teamRequired: "Bitte geben Sie einen Teamnamen ein",
     next: "Weiter",
@@ -71,6 +73,9 @@ for (const lang of ["en", "de"] as const) {
     await page.goto(`/${lang}/sign-up`);
     await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "1");
     await expect(page.getByRole("radio", { name: new RegExp(`^${x.individual}`) })).toBeChecked();
+    // Free has no payment step: five steps, not six.
+    await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuemax", "5");
+    await expect(page.getByText(x.stepOne(5))).toBeVisible();
     await expect(page.getByRole("banner")).toHaveCount(0);
     await expectAxeClean(page);
     await agreeToTerms(page, lang);
@@ -182,6 +187,9 @@ for (const lang of ["en", "de"] as const) {
     await page.getByRole("link", { name: x.signUpLink, exact: true }).click();
     await expect(progress).toHaveAttribute("aria-valuenow", "1");
     await page.getByRole("radio", { name: new RegExp(`^${x.pro}`) }).check();
+    // Pro's path ends with payment: six steps.
+    await expect(progress).toHaveAttribute("aria-valuemax", "6");
+    await expect(page.getByText(x.stepOne(6))).toBeVisible();
     await page.getByLabel(x.teamName).fill("History Crew");
     await agreeToTerms(page, lang);
     await page.getByRole("button", { name: x.next }).click();

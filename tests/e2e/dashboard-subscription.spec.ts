@@ -194,6 +194,8 @@ test.describe("dashboard subscription", () => {
 
     await openDashboard(page, "de");
     await expect(page.getByRole("heading", { level: 1, name: "Willkommen, Grace!" })).toBeVisible();
+    // The dashboard's header switches language like the account's and the console's.
+    await expect(page.getByRole("banner").getByRole("link", { name: "English" })).toHaveAttribute("href", "/en/dashboard");
     const bannerDe = page.getByRole("region", { name: "Zu Pro wechseln" });
     await expect(bannerDe).toContainText("30 Tage kostenlos, danach 39 € pro Nutzer / Monat");
     await expect(bannerDe).not.toContainText("wartet auf die Zahlung");

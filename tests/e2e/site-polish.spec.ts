@@ -222,7 +222,7 @@ for (const lang of ["en", "de"] as const) {
       const tops = async (part: (card: Locator) => Locator) =>
         Promise.all((await cards.all()).map(async (card) => Math.round((await part(card).boundingBox())?.y ?? -1)));
       const same = (values: number[]) => expect(new Set(values).size, `tops ${values.join(", ")}`).toBe(1);
-      same(await tops((card) => card.getByText(/^(€\d+|\d+ €|Custom|Individuell)$/)));
+      same(await tops((card) => card.getByText(/^(€\d+|\d+\s€|Custom|Individuell)$/)));
       same(await tops((card) => card.getByRole("list")));
       same(await tops((card) => card.getByRole("link")));
     });

@@ -228,6 +228,8 @@ test("a team's pages with its id in the address are German throughout: text, tab
   for (const tab of ["", "/members", "/billing"]) {
     await open(page, `/de/teams/${team.id}${tab}`, "Gamma Personal");
     expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    // The team's header switches language like the account's and the console's, on the same page.
+    await expect(page.getByRole("banner").getByRole("link", { name: "English" })).toHaveAttribute("href", `/en/teams/${team.id}${tab}`);
     const labels = await page.locator("[aria-label]").evaluateAll((all) => all.map((e) => e.getAttribute("aria-label")));
     // biome-ignore lint/performance/useDomNodeTextContent: the text a reader sees, without what is hidden
     const text = [await page.title(), await page.locator("body").innerText(), ...labels].join("\n");

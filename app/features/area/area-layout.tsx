@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import { LanguageSwitcher, LocalizedLink, localizedHref, useLanguage } from "../../i18n";
+import { LocalizedLink, localizedHref, useLanguage } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { UserMenu } from "../user-menu/user-menu";
 import { DashboardFooter, DashboardHeader } from "./dashboard-chrome";
@@ -46,10 +46,7 @@ export function AreaLayout({ area, session, title, intro, children }: AreaPagePr
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <DashboardHeader>
-        <div className="flex items-center gap-3">
-          <LanguageSwitcher />
-          <UserMenu session={session} />
-        </div>
+        <UserMenu session={session} />
       </DashboardHeader>
       <div className={`mx-auto flex w-full ${area.wide ? "max-w-6xl" : "max-w-5xl"} flex-1 flex-col gap-6 px-4 py-8 md:flex-row`}>
         <div className="md:w-52 md:shrink-0">

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LocalizedLink } from "../../i18n";
+import { LanguageSwitcher, LocalizedLink } from "../../i18n";
 import { Copyright, Logo, SkipLink } from "../../ui";
 import { openCookieSettings } from "../consent/consent-store";
 
+/** The header of every signed-in page: the logo home, the language switch and what the page adds (the user menu). */
 export function DashboardHeader({ children }: { children?: ReactNode }) {
   const { t } = useTranslation("dashboard");
   return (
@@ -13,7 +14,10 @@ export function DashboardHeader({ children }: { children?: ReactNode }) {
         <LocalizedLink to="/dashboard" className="shrink-0 rounded-md text-slate-900" aria-label={t("logoHome")}>
           <Logo />
         </LocalizedLink>
-        {children}
+        <div className="flex items-center gap-3">
+          <LanguageSwitcher />
+          {children}
+        </div>
       </div>
     </header>
   );

@@ -1,18 +1,23 @@
 import { useTranslation } from "react-i18next";
+import type { PlanType } from "../../../core/plans";
 import { TOTAL_STEPS } from "./state";
 
 const BARS = 5;
 
-/** Five progress bars for the six steps; the last step fills them all. */
-export function WizardProgress({ step }: { step: number }) {
+/**
+ * Five progress bars; the count is that of the path the visitor is on: six steps for Pro (the last
+ * is payment, and fills every bar), five for Free, which has no payment.
+ */
+export function WizardProgress({ step, planType }: { step: number; planType: PlanType }) {
   const { t } = useTranslation("auth");
-  const label = t("progress", { step, total: TOTAL_STEPS });
+  const total = planType === "pro" ? TOTAL_STEPS : TOTAL_STEPS - 1;
+  const label = t("progress", { step, total });
   return (
     <div
       role="progressbar"
       aria-label={label}
       aria-valuemin={1}
-      aria-valuemax={TOTAL_STEPS}
+      aria-valuemax={total}
       aria-valuenow={step}
       aria-valuetext={label}
       className="mb-6"

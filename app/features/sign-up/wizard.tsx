@@ -339,7 +339,7 @@ export function SignUpWizard() {
           navigate(-1);
         }}
       />
-      <WizardProgress step={step} />
+      <WizardProgress step={step} planType={form.planType} />
       {/* Controls wait for hydration: a submit before it would be a plain GET of the page. */}
       <fieldset disabled={!hydrated} className="min-w-0">
         <div key={step} className={view.moved ? `wizard-step-${view.direction}` : undefined}>
