@@ -90,6 +90,8 @@ const schema = z
     ),
     /** Signing in with a code sent to a phone; on by default, except in production without an SMS provider. */
     SIGN_IN_PHONE: optionalFlag,
+    /** Prometheus metrics on a listener of their own (decision 014); off when unset. */
+    METRICS_PORT: optional(z.coerce.number().int().min(0).max(65535)),
     /** Seconds a stopping instance keeps serving with /readyz at 503 before it stops accepting (decision 011). */
     SHUTDOWN_DELAY: z.coerce.number().int().min(0).max(60).default(0),
     /** Chrome extension ids (32 letters a-p), comma-separated: each is a redirect address of the first-party client "extension" (docs/decisions/089). */

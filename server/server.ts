@@ -25,6 +25,7 @@ import { localJobSignal, postgresJobSignal } from "./jobs/signal.js";
 import { type KeyValueStore, redisStore } from "./kv.js";
 import { MAIL_DELIVERY, outboxDelivery } from "./mail/outbox-delivery.js";
 import { createMailer } from "./mail/transport.js";
+import { type Listener, NO_METRICS, routeOfRequest, startMetrics } from "./metrics/metrics.js";
 import { seedAuthorizationServer } from "./oauth/seed.js";
 import type { PhoneDeps } from "./phone/phone-numbers.js";
 import { loadLocales } from "./routes/locales.js";
@@ -78,6 +79,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   }
   /** Set when a graceful stop begins: readiness answers 503 from then on (decision 011). */
   let stopping = false;
+  const metrics = await startMetrics({ port: config.METRICS_PORT, host: config.HOST, db: database.db, logger });
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, logger });
   const passwords = passwordChecker(config, logger);
   const sms = createSmsSender(config, database.db, logger);
@@ -103,6 +105,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         db: database.db,
         sendMail: mailer.sendMail,
         connections: mailer.connections,
+        events: metrics ?? NO_METRICS,
         onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified, [GOODBYE_TOPIC]: forgetGoodbyeAddress },
       }),
       dataExportJob({
@@ -152,6 +155,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     await jobs.stop();
     await jobSignal.close();
     mailer.close();
+    await metrics?.close();
     await closeKv();
     await database.close();
   };
@@ -160,11 +164,13 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     // Pages and assets are answered before the app sees them; everything else goes on to it.
     const direct = directFiles(fileRoutes(pageOptions(config, files)), logger);
     const toApp = getRequestListener(app.fetch, { hostname: config.HOST });
-    const s = createServer((req, res) => {
+    const listener: Listener = (req, res) => {
       if (direct(req, res)) return;
       upkeep?.touch();
       toApp(req, res);
-    });
+    };
+    // With metrics off the listener is the plain one: nothing is added to a request's path.
+    const s = createServer(metrics ? metrics.instrument(listener, routeOfRequest(app)) : listener);
     s.listen(config.PORT, config.HOST, () => resolve(s));
     s.once("error", reject);
   }).catch(async (error) => {

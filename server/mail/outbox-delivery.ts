@@ -1,5 +1,6 @@
 import type { DB } from "../db/database.js";
 import type { JobFailure, JobKind } from "../jobs/runner.js";
+import { type MetricEvents, NO_METRICS } from "../metrics/metrics.js";
 import { type ClaimedMail, type DeliveryHandler, MAX_MAIL_ATTEMPTS, mailOf, markSent, OUTBOX_TABLE } from "./outbox.js";
 import { type SendMail, SMTP_CONNECTIONS } from "./transport.js";
 
@@ -18,6 +19,8 @@ export interface OutboxDeliveryOptions {
   inFlight?: number;
   /** Mails being sent at once: the transport's open connections. */
   connections?: number;
+  /** Where each send's outcome is counted (metrics, decision 014). */
+  events?: MetricEvents;
   /** How long a claimed mail stays reserved for this process; longer than any send may take. */
   leaseSeconds?: number;
   sendTimeoutMs?: number;
@@ -40,6 +43,7 @@ export function outboxDelivery(opts: OutboxDeliveryOptions): JobKind<ClaimedMail
   const onDelivered = opts.onDelivered ?? {};
   const sendTimeoutMs = opts.sendTimeoutMs ?? 15_000;
   const connections = gate(opts.connections ?? SMTP_CONNECTIONS);
+  const events = opts.events ?? NO_METRICS;
   return {
     name: MAIL_DELIVERY,
     table: OUTBOX_TABLE,
@@ -60,8 +64,10 @@ export function outboxDelivery(opts: OutboxDeliveryOptions): JobKind<ClaimedMail
             if (Date.now() + sendTimeoutMs + 1_000 > leaseEnds) throw new Error("the lease ran short before a connection was free");
             await withTimeout(opts.sendMail(mailOf(mail)), sendTimeoutMs);
             sent.push(mail.id);
+            events.mailSend("sent");
           } catch (error) {
             failures.push({ job: mail, error });
+            events.mailSend("failed");
           } finally {
             release();
           }

@@ -1,0 +1,85 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startTestServer, type TestServer } from "../support/server.js";
+import { startSmtpCapture } from "../support/smtp.js";
+
+/** The value of one series in Prometheus' text format, 0 when it is not there yet. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  for (const line of text.split("\n")) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    const inner = /\{([^}]*)\}/.exec(line)?.[1] ?? "";
+    if (wanted.every((w) => inner.split(",").includes(w))) return Number(line.split(" ").at(-1));
+  }
+  return 0;
+}
+
+describe("metrics on METRICS_PORT", () => {
+  let server: TestServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  let metricsUrl: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    const port = await freePort();
+    metricsUrl = `http://127.0.0.1:${port}/metrics`;
+    server = await startTestServer("pglite", { SMTP_URL: smtp.url, METRICS_PORT: String(port), CONTACT_INBOX: "inbox@example.com" });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  const scrape = async () => {
+    const res = await fetch(metricsUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    return res.text();
+  };
+
+  it("counts requests by route pattern and status class, mails sent, and shows the process", async () => {
+    const before = await scrape();
+    const res = await server.fetch("/api/send-contact", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "Metric Mia", email: "mia@example.com" }),
+    });
+    expect(res.status).toBe(201);
+    await server.fetch("/en");
+    await server.fetch("/api/teams/some-team-id/domains");
+    await smtp.waitFor("mia@example.com");
+
+    await expect
+      .poll(
+        async () =>
+          sample(await scrape(), "mail_sends_total", { outcome: "sent" }) - sample(before, "mail_sends_total", { outcome: "sent" }),
+      )
+      .toBeGreaterThanOrEqual(2);
+    const after = await scrape();
+    const contact = { route: "/api/send-contact", method: "POST", status: "2xx" };
+    expect(sample(after, "http_requests_total", contact) - sample(before, "http_requests_total", contact)).toBe(1);
+    expect(sample(after, "http_request_duration_seconds_count", { route: "/api/send-contact", method: "POST" })).toBeGreaterThanOrEqual(1);
+    expect(sample(after, "http_requests_total", { route: "page", method: "GET", status: "2xx" })).toBeGreaterThanOrEqual(1);
+    // A path with an id is counted under its pattern, not under the id.
+    expect(after).not.toContain("some-team-id");
+    expect(sample(after, "http_requests_total", { route: "/api/teams/:teamId/domains", method: "GET", status: "4xx" })).toBe(1);
+    expect(sample(after, "mail_outbox_unsent")).toBe(0);
+    expect(sample(after, "nodejs_eventloop_lag_seconds")).toBeGreaterThan(0);
+    expect(sample(after, "process_resident_memory_bytes")).toBeGreaterThan(0);
+  });
+
+  it("has every series the example dashboard and alert rules in deploy/monitoring use", async () => {
+    const text = await scrape();
+    const used = ["deploy/monitoring/grafana-dashboard.json", "deploy/monitoring/alerts.yaml"].flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/\b((?:http|mail|nodejs|process)_[a-z0-9_]+)/g)].map((m) => m[1] as string),
+    );
+    expect(used.length).toBeGreaterThan(5);
+    for (const name of new Set(used)) expect(text, name).toMatch(new RegExp(`^${name}[ {]`, "m"));
+  });
+
+  it("is not served on the public port", async () => {
+    const res = await server.fetch("/metrics");
+    expect(res.status).not.toBe(200);
+    expect(await res.text()).not.toContain("http_requests_total");
+  });
+});
