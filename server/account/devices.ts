@@ -3,6 +3,7 @@ import type { Device } from "../../core/api.js";
 import type { Auth } from "../auth/auth.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
+import { revokeUserGrants } from "../oauth/grants.js";
 
 interface DeviceDeps {
   auth: Auth;
@@ -52,8 +53,9 @@ export async function signOutDevice({ auth, db }: DeviceDeps, userId: string, se
   await context.internalAdapter.deleteSession(row.token);
 }
 
-/** Signs every device of the user out but the current one; answers how many were signed out. */
+/** Signs every device of the user out but the current one, apps included (docs/decisions/090); answers how many devices were signed out. */
 export async function signOutOtherDevices({ auth, db }: DeviceDeps, userId: string, currentSessionId: string): Promise<number> {
+  await revokeUserGrants(db, userId);
   const rows = await db.selectFrom("session").select("token").where("userId", "=", userId).where("id", "!=", currentSessionId).execute();
   if (rows.length === 0) return 0;
   const context = await auth.$context;

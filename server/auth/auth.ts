@@ -398,7 +398,7 @@ export function createAuth({
       // Sign-in through a team's identity provider (docs/decisions/096); never asked for our second step.
       ssoSignIn({ db, baseUrl: config.BASE_URL, authSecret: config.AUTH_SECRET, config, sendMail, logger }),
       // The authorization server for the extension and other apps (docs/decisions/089).
-      ...oauthPlugins(config),
+      ...oauthPlugins(config, db),
       // Last: a sign-in is one only once every plugin above has let it stand (the second step withdraws it).
       securityEvents(securityLog),
     ],

@@ -2,6 +2,8 @@ import { oauthProvider } from "@better-auth/oauth-provider";
 import { jwt } from "better-auth/plugins";
 import { API_BASE_PATH, OAUTH_SCOPES } from "../../core/oauth.js";
 import type { Config } from "../config.js";
+import type { DB } from "../db/database.js";
+import { grantEndings } from "./grant-endings.js";
 
 /** How long an access token lives: the API trusts it without asking the database, so not long. */
 export const ACCESS_TOKEN_SECONDS = 10 * 60;
@@ -22,7 +24,7 @@ export const apiResourceOf = (config: Pick<Config, "BASE_URL">) => `${config.BAS
  * JWT plugin (docs/decisions/089): code with PKCE only, JWT access tokens for the API that live ten
  * minutes, rotating refresh tokens, the issuer BASE_URL.
  */
-export function oauthPlugins(config: Pick<Config, "BASE_URL">) {
+export function oauthPlugins(config: Pick<Config, "BASE_URL">, db: DB) {
   return [
     jwt({
       jwks: { keyPairConfig: { alg: SIGNING_ALGORITHM } },
@@ -46,5 +48,6 @@ export function oauthPlugins(config: Pick<Config, "BASE_URL">) {
       clientPrivileges: () => false,
       resourcePrivileges: () => false,
     }),
+    grantEndings(db),
   ];
 }

@@ -16,6 +16,7 @@ import type { Auth } from "../auth/auth.js";
 import { complimentaryEnd } from "../billing/complimentary.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
+import { revokeUserGrants } from "../oauth/grants.js";
 import { type AuditActor, type AuditDeps, operatorChange } from "./audit-log.js";
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
@@ -184,6 +185,8 @@ export async function banUser(
         updatedAt: new Date(),
       });
       await context.internalAdapter.deleteUserSessions(userId);
+      // Apps' access ends too, also where the session that granted it is already gone (docs/decisions/090).
+      await revokeUserGrants(deps.db, userId);
     },
     { viaLibrary: true },
   );

@@ -1,4 +1,5 @@
-import { decodeJwt, decodeProtectedHeader } from "jose";
+import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from "jose";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokenVerifier } from "../../server/oauth/access-tokens.js";
 import {
@@ -14,7 +15,7 @@ import {
 } from "../support/oauth.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
-import { type Smtp, signedInUser } from "./billing-support.js";
+import { json, type Smtp, signedInUser, type TestUser } from "./billing-support.js";
 
 describe("the extension's sign-in (OAuth 2.1 with PKCE)", () => {
   let smtp: Smtp;
@@ -106,5 +107,127 @@ describe("the extension's sign-in (OAuth 2.1 with PKCE)", () => {
     const after = await refresh(server, next.refresh_token);
     expect(after.status).toBe(400);
     expect(await after.json()).toMatchObject({ error: "invalid_grant" });
+  });
+
+  describe("refuses, changing nothing", () => {
+    let user: TestUser;
+    beforeAll(async () => {
+      user = await signedInUser(server, smtp, "Eve Abuse");
+    });
+
+    const grant = (form: Record<string, string>) =>
+      tokenRequest(server, { grant_type: "authorization_code", redirect_uri: EXTENSION_REDIRECT, client_id: "extension", ...form });
+
+    it("a code used twice, a wrong verifier, an expired code", async () => {
+      const first = await extensionCode(server, user.cookie);
+      const wrong = await grant({ code: first.code, code_verifier: pkce().verifier });
+      expect(wrong.status).toBe(401);
+      expect(await wrong.json()).toMatchObject({ error_description: "code verification failed" });
+      const second = await extensionCode(server, user.cookie);
+      await exchange(server, second.code, second.verifier);
+      const again = await grant({ code: second.code, code_verifier: second.verifier });
+      expect(again.status).toBe(400);
+      expect(await again.json()).toMatchObject({ error: "invalid_grant" });
+      const third = await extensionCode(server, user.cookie);
+      await sql`update "verification" set "expiresAt" = now() - interval '1 second' where "createdAt" > now() - interval '1 minute'`.execute(
+        server.db,
+      );
+      const expired = await grant({ code: third.code, code_verifier: third.verifier });
+      expect(expired.status).toBe(400);
+      expect(await expired.json()).toMatchObject({ error: "invalid_grant" });
+    });
+
+    it("an authorization without PKCE, with the plain method, for an unknown client, a scope nobody offers, or a redirect one character off", async () => {
+      const noPkce = await authorize(server, user.cookie, { challenge: "" });
+      expect(noPkce.location.searchParams.get("error")).toBe("invalid_request");
+      expect(noPkce.location.searchParams.get("code")).toBeNull();
+      const plain = await authorize(server, user.cookie, { method: "plain" });
+      expect(plain.location.searchParams.get("code")).toBeNull();
+      const scope = await authorize(server, user.cookie, { scope: "openid admin:all" });
+      expect(scope.location.searchParams.get("error")).toBe("invalid_scope");
+      // No code and no redirect to an address that is not the client's.
+      for (const params of [
+        { clientId: "no-such-app" },
+        { redirectUri: `${EXTENSION_REDIRECT}x` },
+        { redirectUri: EXTENSION_REDIRECT.replace("oauth", "oauti") },
+      ]) {
+        const refused = await authorize(server, user.cookie, params);
+        expect(refused.location.origin).toBe(server.url);
+        expect(refused.location.searchParams.get("code")).toBeNull();
+      }
+    });
+
+    it("a refresh token of another client, and one used again after the grace period, which ends the whole chain", async () => {
+      const { code, verifier } = await extensionCode(server, user.cookie);
+      const tokens = await exchange(server, code, verifier);
+      await server.db
+        .insertInto("oauthClient")
+        .values({
+          id: crypto.randomUUID(),
+          clientId: "other-app",
+          name: "Other",
+          redirectUris: JSON.stringify(["https://other.example/cb"]),
+          tokenEndpointAuthMethod: "none",
+          createdAt: new Date(),
+        })
+        .execute();
+      const foreign = await refresh(server, tokens.refresh_token, "other-app");
+      expect(foreign.status).toBe(400);
+      // Within the grace period a second use gets the same answer (concurrent refreshes of one extension).
+      const a = await refresh(server, tokens.refresh_token);
+      const b = await refresh(server, tokens.refresh_token);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      const newest = (await a.json()).refresh_token as string;
+      expect((await b.json()).refresh_token).toBe(newest);
+      await sql`update "oauthRefreshToken" set "rotationReplayExpiresAt" = now() - interval '1 second' where "userId" = ${user.id}`.execute(
+        server.db,
+      );
+      const replayed = await refresh(server, tokens.refresh_token);
+      expect(replayed.status).toBe(400);
+      expect((await refresh(server, newest)).status).toBe(400);
+    });
+
+    it("an access token signed by another key, with alg none, or malformed, at the API", async () => {
+      const verify = accessTokenVerifier({ db: server.db, config: server.config });
+      const { code, verifier } = await extensionCode(server, user.cookie);
+      const real = (await exchange(server, code, verifier)).access_token;
+      const header = decodeProtectedHeader(real);
+      const claims = decodeJwt(real);
+      const { privateKey } = await generateKeyPair("EdDSA");
+      const forged = await new SignJWT(claims).setProtectedHeader({ ...header, alg: "EdDSA" }).sign(privateKey);
+      const none = `${Buffer.from(JSON.stringify({ ...header, alg: "none" })).toString("base64url")}.${real.split(".")[1]}.`;
+      for (const token of [forged, none, `${real}x`, "not.a.jwt"]) {
+        expect(await verify(token)).toBeNull();
+        const res = await server.fetch("/api/v1/me", { headers: { authorization: `Bearer ${token}` } });
+        expect(res.status).toBe(401);
+      }
+    });
+  });
+
+  describe("tokens die with their grant", () => {
+    const grantedTo = async (name: string) => {
+      const user = await signedInUser(server, smtp, name);
+      const { code, verifier } = await extensionCode(server, user.cookie);
+      return { user, tokens: await exchange(server, code, verifier) };
+    };
+
+    it("when the session that granted them signs out", async () => {
+      const { user, tokens } = await grantedTo("Sam Signout");
+      expect((await server.fetch("/api/auth/sign-out", json({}, { cookie: user.cookie }))).status).toBe(200);
+      expect((await refresh(server, tokens.refresh_token)).status).toBe(400);
+    });
+
+    it("when the user signs out every other device", async () => {
+      const { user, tokens } = await grantedTo("Otto Others");
+      const res = await server.fetch("/api/account/devices/sign-out-others", { method: "POST", headers: { cookie: user.cookie } });
+      expect(res.status).toBe(200);
+      expect((await refresh(server, tokens.refresh_token)).status).toBe(400);
+    });
+
+    it("when the account is deleted", async () => {
+      const { user, tokens } = await grantedTo("Dora Deleted");
+      await server.db.deleteFrom("user").where("id", "=", user.id).execute();
+      expect((await refresh(server, tokens.refresh_token)).status).toBe(400);
+    });
   });
 });
