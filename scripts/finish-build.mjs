@@ -52,10 +52,36 @@ function loadScriptsAfterFirstPaint(html, file) {
     .replace(script[0], () => `<script type="module" async="">${loader}</script>`);
 }
 
+/** The islands entry the islands build made (vite.islands.config.ts), as a URL path. */
+function islandsEntry() {
+  const manifest = JSON.parse(readFileSync(path.join(client, "islands-manifest.json"), "utf8"));
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error("islands-manifest.json names no entry: run the islands build first");
+  return `/${entry.file}`;
+}
+
+/**
+ * A page with islands (decision 157) runs the islands entry instead of React Router: the
+ * framework's preloads, context, scroll restoration and module script go, its catalogs stay.
+ */
+function withIslands(html, file, entry) {
+  const frameworkScripts = /<script>(?:\(\(storageKey2|window\.__reactRouterContext)[\s\S]*?<\/script>/g;
+  const module = /<script type="module" async="">[\s\S]*?<\/script>/;
+  if (!module.test(html) || (html.match(frameworkScripts) ?? []).length !== 4) throw new Error(`${file}: unexpected framework scripts`);
+  return html
+    .replace(/<link rel="modulepreload" href="[^"]+"\/>/g, "")
+    .replace(frameworkScripts, "")
+    .replace(module, `<script type="module" src="${entry}"></script>`);
+}
+
+const islands = islandsEntry();
 for (const entry of readdirSync(client, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
   const file = path.join(entry.parentPath, entry.name);
-  writeFileSync(file, loadScriptsAfterFirstPaint(readFileSync(file, "utf8"), file));
+  const html = readFileSync(file, "utf8");
+  // The landing page of each language (build/client/LANG/index.html) runs on islands.
+  const landing = /^[a-z]{2}$/.test(path.relative(client, entry.parentPath)) && entry.name === "index.html";
+  writeFileSync(file, landing ? withIslands(html, file, islands) : loadScriptsAfterFirstPaint(html, file));
 }
 
 const escapeHtml = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

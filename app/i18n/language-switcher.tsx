@@ -12,10 +12,12 @@ const LANGUAGE_NAMES: Record<Language, string> = { en: "English", de: "Deutsch" 
  * What the reader saw at the top of the window when switching language: an element of the page's
  * content, by its child positions below `main` (both languages render the same structure), and
  * its distance from the window's top. Pixels alone would not do: the other language's text is longer.
+ * Kept in the session's storage, as the landing page switches language by loading the other one
+ * (its islands have no router, decision 157), with the page it is meant for.
  */
-let reading: { path: number[]; top: number } | undefined;
+const READING_KEY = "language-switch-place";
 
-function rememberReading() {
+function rememberReading(to: string) {
   const main = document.getElementById("main");
   // Below the fixed site header; the deepest element there that is part of the content.
   const el =
@@ -24,14 +26,16 @@ function rememberReading() {
   const path: number[] = [];
   for (let node = el; node !== main && node.parentElement; node = node.parentElement)
     path.unshift([...node.parentElement.children].indexOf(node));
-  reading = { path, top: el.getBoundingClientRect().top };
+  sessionStorage.setItem(READING_KEY, JSON.stringify({ to, path, top: el.getBoundingClientRect().top }));
 }
 
 function restoreReading() {
-  const last = reading;
-  reading = undefined;
+  const saved = sessionStorage.getItem(READING_KEY);
+  if (!saved) return;
+  sessionStorage.removeItem(READING_KEY);
+  const last = JSON.parse(saved) as { to: string; path: number[]; top: number };
   let el = document.getElementById("main") as Element | null;
-  if (!last || !el) return;
+  if (last.to !== window.location.pathname || !el) return;
   for (const index of last.path) el = el.children[index] ?? el;
   window.scrollBy(0, el.getBoundingClientRect().top - last.top);
 }
@@ -56,7 +60,7 @@ export function LanguageSwitcher() {
               preventScrollReset
               // Tells the landing page not to scroll to the hash's section (app/features/site-chrome/anchor-scroll.tsx).
               state={{ keepPlace: true }}
-              onClick={rememberReading}
+              onClick={() => rememberReading(switchLanguagePath(pathname, lng))}
               hrefLang={lng}
               lang={lng}
               aria-current={lng === current ? "true" : undefined}

@@ -4,11 +4,16 @@ import { test as base, expect, type Page, type TestInfo } from "@playwright/test
 
 /**
  * Makes `page.goto` and `page.reload` return once an app page is interactive: pages start their
- * scripts after the first paint, so the load event comes before hydration.
+ * scripts after the first paint, so the load event comes before hydration (or, on the landing
+ * page, before its islands are hydrated).
  */
 export function interactiveNavigation(page: Page): Page {
   const untilInteractive = () =>
-    page.waitForFunction(() => !("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-interactive"));
+    page.waitForFunction(
+      () =>
+        !("__reactRouterContext" in window || document.querySelector("[data-island]")) ||
+        document.documentElement.hasAttribute("data-interactive"),
+    );
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {

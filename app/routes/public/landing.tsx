@@ -12,6 +12,7 @@ import { KeyFeatures } from "../../features/landing/key-features";
 import { Pricing } from "../../features/landing/pricing";
 import { Testimonials } from "../../features/landing/testimonials";
 import { useLanguage } from "../../i18n";
+import { Island } from "../../islands/island";
 import { PageMeta } from "../../site/page-meta";
 import { landingStructuredData } from "../../site/seo";
 
@@ -26,18 +27,32 @@ export default function Landing() {
     <>
       <PageMeta page="landing" lang={lang} keywords={t("keywords")} structuredData={structuredData} />
       <Hero />
-      <HowItWorks />
+      <Island name="how-it-works">
+        <HowItWorks />
+      </Island>
       <KeyFeatures />
-      <KanbanSection />
-      <HighlightSection name="reports" image="/illustrations/reports.svg" />
-      <HighlightSection name="invoices" image="/illustrations/invoice.svg" reverse />
+      <Island name="kanban">
+        <KanbanSection />
+      </Island>
+      <Island name="highlight" props={{ name: "reports", image: "/illustrations/reports.svg" }}>
+        <HighlightSection name="reports" image="/illustrations/reports.svg" />
+      </Island>
+      <Island name="highlight" props={{ name: "invoices", image: "/illustrations/invoice.svg", reverse: true }}>
+        <HighlightSection name="invoices" image="/illustrations/invoice.svg" reverse />
+      </Island>
       <Benefits />
       <div className="bg-gradient-to-b from-slate-50 to-blue-50/60">
         <Testimonials />
-        <Pricing />
-        <Faq />
+        <Island name="pricing">
+          <Pricing />
+        </Island>
+        <Island name="faq">
+          <Faq />
+        </Island>
       </div>
-      <ContactSection />
+      <Island name="contact">
+        <ContactSection />
+      </Island>
       <ClosingCta />
     </>
   );

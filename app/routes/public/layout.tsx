@@ -4,6 +4,7 @@ import { AnchorScroll } from "../../features/site-chrome/anchor-scroll";
 import { BackToTop } from "../../features/site-chrome/back-to-top";
 import { SiteFooter } from "../../features/site-chrome/site-footer";
 import { SiteHeader } from "../../features/site-chrome/site-header";
+import { Island } from "../../islands/island";
 import { SkipLink } from "../../ui";
 
 export const handle = { i18n: ["site", "consent"] };
@@ -14,15 +15,27 @@ export default function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       {/* The skip link first (a skip link precedes every other link), then the cookie banner, shown at the bottom. */}
-      <SkipLink />
-      <ConsentManager />
-      <SiteHeader />
+      <Island name="skip-link">
+        <SkipLink />
+      </Island>
+      <Island name="consent">
+        <ConsentManager />
+      </Island>
+      <Island name="header">
+        <SiteHeader />
+      </Island>
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
-      <BackToTop />
-      <AnchorScroll />
+      <Island name="footer">
+        <SiteFooter />
+      </Island>
+      <Island name="back-to-top">
+        <BackToTop />
+      </Island>
+      <Island name="anchor-scroll">
+        <AnchorScroll />
+      </Island>
     </div>
   );
 }
