@@ -292,12 +292,7 @@ export function createAuth({
         // Invitations sent through the library's own route (our /api/teams/:id/invitations queues its mails itself).
         sendInvitationEmail: async ({ id }, request) => {
           if (!request) return;
-          await queueInvitationMail(db, {
-            invitationId: id,
-            lang: requestLanguage(request.headers),
-            baseUrl: config.BASE_URL,
-            mailDomain: domainOf(config.MAIL_FROM),
-          });
+          await queueInvitationMail(db, config, { invitationId: id, lang: requestLanguage(request.headers) });
         },
         organizationHooks: {
           beforeCreateInvitation: async ({ organization: team }) => {

@@ -21,7 +21,7 @@ export type CreateInvitation = (args: {
 
 export interface InvitationDeps {
   db: DB;
-  config: QuotaConfig & { BASE_URL: string; MAIL_FROM: string };
+  config: QuotaConfig & MailConfig;
   createInvitation: CreateInvitation;
   /** Wakes the outbox worker once mails are queued. */
   wake?: () => void;
@@ -35,18 +35,15 @@ const LIBRARY_OUTCOMES: Record<string, [InvitationOutcome, ErrorCode]> = {
   INVALID_EMAIL: ["invalid", "invalidEmail"],
 };
 
-/**
- * Queues the invitation mail in the invitee's language (their account's, else `lang`, the inviter's page's) with the link that answers it; a
- * mail sent again is a new message.
- */
-export async function queueInvitationMail(
-  db: DB,
-  opts: { invitationId: string; lang: string; baseUrl: string; mailDomain: string },
-): Promise<void> {
-  const row = await db
+/** Where an invitation's mail comes from and the address its link points to. */
+type MailConfig = { BASE_URL: string; MAIL_FROM: string };
+
+/** An invitation with its team's name and who invited (null where that account is gone). */
+function invitationWithTeam(db: DB, invitationId: string) {
+  return db
     .selectFrom("invitation")
     .innerJoin("organization", "organization.id", "invitation.organizationId")
-    .innerJoin("user", "user.id", "invitation.inviterId")
+    .leftJoin("user", "user.id", "invitation.inviterId")
     .select([
       "invitation.id",
       "invitation.email",
@@ -56,9 +53,18 @@ export async function queueInvitationMail(
       "user.name as inviterName",
       "user.email as inviterEmail",
     ])
-    .where("invitation.id", "=", opts.invitationId)
-    .executeTakeFirst();
-  if (!row) return;
+    .where("invitation.id", "=", invitationId);
+}
+
+/**
+ * Queues the invitation mail in the invitee's language (their account's, else `lang`, the inviter's
+ * page's) with the link that answers it; a mail sent again is a new message. Both ways of inviting (our route and the identity library's)
+ * queue it here.
+ */
+export async function queueInvitationMail(db: DB, config: MailConfig, opts: { invitationId: string; lang: string }): Promise<void> {
+  const row = await invitationWithTeam(db, opts.invitationId).executeTakeFirst();
+  // Who invited signs the mail; without them there is no one to name.
+  if (!row || row.inviterName === null || row.inviterEmail === null) return;
   const values = {
     to: row.email,
     invitationId: row.id,
@@ -67,10 +73,11 @@ export async function queueInvitationMail(
     inviterEmail: row.inviterEmail,
     role: primaryRole(row.role ?? "member"),
     expiresAt: new Date(row.expiresAt),
-    baseUrl: opts.baseUrl,
+    baseUrl: config.BASE_URL,
     lang: await recipientLanguage(db, row.email, opts.lang),
   };
-  await queueMails(db, [{ kind: "team-invitation", values, messageId: `<team-invitation.${row.id}.${randomUUID()}@${opts.mailDomain}>` }]);
+  const messageId = `<team-invitation.${row.id}.${randomUUID()}@${domainOf(config.MAIL_FROM)}>`;
+  await queueMails(db, [{ kind: "team-invitation", values, messageId }]);
 }
 
 /**
@@ -99,12 +106,7 @@ export async function inviteAddresses(
         body: { email, role: input.role, organizationId: input.organizationId },
       });
       if (!created) throw new Error("no invitation");
-      await queueInvitationMail(deps.db, {
-        invitationId: created.id,
-        lang: input.lang,
-        baseUrl: deps.config.BASE_URL,
-        mailDomain: domainOf(deps.config.MAIL_FROM),
-      });
+      await queueInvitationMail(deps.db, deps.config, { invitationId: created.id, lang: input.lang });
       results.push({ email, outcome: "invited", message: input.t("teams:invitations.sent"), invitationId: created.id });
     } catch (error) {
       const code = (error as { body?: { code?: string } }).body?.code ?? "";
@@ -122,21 +124,7 @@ export async function inviteAddresses(
  * the role. A revoked, answered or expired one is not found.
  */
 export async function invitationPreview(db: DB, invitationId: string): Promise<InvitationPreview> {
-  const row = await db
-    .selectFrom("invitation")
-    .innerJoin("organization", "organization.id", "invitation.organizationId")
-    .leftJoin("user", "user.id", "invitation.inviterId")
-    .select([
-      "organization.name as teamName",
-      "user.name as inviterName",
-      "user.email as inviterEmail",
-      "invitation.email",
-      "invitation.role",
-      "invitation.expiresAt",
-    ])
-    .where("invitation.id", "=", invitationId)
-    .where("invitation.status", "=", "pending")
-    .executeTakeFirst();
+  const row = await invitationWithTeam(db, invitationId).where("invitation.status", "=", "pending").executeTakeFirst();
   if (!row || new Date(row.expiresAt).getTime() <= Date.now()) throw new AppError("invitationNotFound");
   return {
     teamName: row.teamName,
@@ -205,12 +193,7 @@ export async function resendInvitation(deps: InvitationDeps, input: { organizati
       .set({ expiresAt: new Date(Date.now() + INVITATION_DAYS * DAY_MS) })
       .where("id", "=", row.id)
       .execute();
-    await queueInvitationMail(trx, {
-      invitationId: row.id,
-      lang: input.lang,
-      baseUrl: deps.config.BASE_URL,
-      mailDomain: domainOf(deps.config.MAIL_FROM),
-    });
+    await queueInvitationMail(trx, deps.config, { invitationId: row.id, lang: input.lang });
   });
   deps.wake?.();
 }
