@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DATABASE_KINDS } from "../support/databases.js";
-import { startTestServer, type TestServer } from "../support/server.js";
-import { codeIn, startSmtpCapture } from "../support/smtp.js";
+import { serverWithMail } from "../support/mail-server.js";
+import { codeIn } from "../support/smtp.js";
 
 const post = (body: unknown, headers: Record<string, string> = {}) => ({
   method: "POST",
@@ -14,25 +14,15 @@ const post = (body: unknown, headers: Record<string, string> = {}) => ({
 const sessionCookie = (res: Response) => /(?:^|,\s*)([^=,\s]*session_token=[^;]+)/.exec(res.headers.get("set-cookie") ?? "")?.[1];
 
 describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url, MAIL_FROM: "CRM <no-reply@example.com>" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  const started = serverWithMail(kind, { MAIL_FROM: "CRM <no-reply@example.com>" });
 
   async function signUp(body: Record<string, unknown>) {
-    return server.fetch("/api/auth/sign-up/email", post({ password: "correct horse battery", legalConsent: true, ...body }));
+    return started.server.fetch("/api/auth/sign-up/email", post({ password: "correct horse battery", legalConsent: true, ...body }));
   }
 
   async function verify(email: string) {
-    const code = codeIn(await smtp.waitFor(email));
-    const res = await server.fetch("/api/auth/email-otp/verify-email", post({ email, otp: code }));
+    const code = codeIn(await started.smtp.waitFor(email));
+    const res = await started.server.fetch("/api/auth/email-otp/verify-email", post({ email, otp: code }));
     expect(res.status).toBe(200);
     const cookie = sessionCookie(res);
     expect(cookie).toBeTruthy();
@@ -40,7 +30,7 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
   }
 
   async function session(cookie: string) {
-    return (await (await server.fetch("/api/auth/get-session", { headers: { cookie } })).json()) as {
+    return (await (await started.server.fetch("/api/auth/get-session", { headers: { cookie } })).json()) as {
       user: Record<string, unknown>;
     };
   }
@@ -57,7 +47,7 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
       locale: "de",
     });
     expect(res.status).toBe(200);
-    const mail = await smtp.waitFor(email);
+    const mail = await started.smtp.waitFor(email);
     expect(mail.subject).toBe("Ihr Bestätigungscode");
     expect(mail.text).toContain("Geben Sie diesen Code ein");
     expect(mail.html).toContain(codeIn(mail));
@@ -71,7 +61,7 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
       teamName: null,
       emailVerified: true,
     });
-    const orgs = await (await server.fetch("/api/auth/organization/list", { headers: { cookie } })).json();
+    const orgs = await (await started.server.fetch("/api/auth/organization/list", { headers: { cookie } })).json();
     expect(orgs).toEqual([]);
   });
 
@@ -83,7 +73,7 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
 
     const res = await signUp({ name: "Alan Turing", email, planType: "pro", teamName: "  Bletchley Recruiting " });
     expect(res.status).toBe(200);
-    const before = await (await server.fetch("/api/auth/sign-in/email", post({ email, password: "correct horse battery" }))).json();
+    const before = await (await started.server.fetch("/api/auth/sign-in/email", post({ email, password: "correct horse battery" }))).json();
     expect(before.code).toBe("email_not_verified");
 
     const cookie = await verify(email);
@@ -96,20 +86,20 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
       organizationName: "Bletchley Recruiting",
       createOrganization: false,
     });
-    const orgs = (await (await server.fetch("/api/auth/organization/list", { headers: { cookie } })).json()) as {
+    const orgs = (await (await started.server.fetch("/api/auth/organization/list", { headers: { cookie } })).json()) as {
       id: string;
       name: string;
     }[];
     expect(orgs.map((o) => o.name)).toEqual(["Bletchley Recruiting"]);
     const member = await (
-      await server.fetch(`/api/auth/organization/get-active-member-role?organizationId=${orgs[0]?.id}`, { headers: { cookie } })
+      await started.server.fetch(`/api/auth/organization/get-active-member-role?organizationId=${orgs[0]?.id}`, { headers: { cookie } })
     ).json();
     expect(member.role).toBe("admin");
 
     // Signing in again does not create a second team.
-    const again = await server.fetch("/api/auth/sign-in/email", post({ email, password: "correct horse battery" }));
+    const again = await started.server.fetch("/api/auth/sign-in/email", post({ email, password: "correct horse battery" }));
     const orgsAfter = await (
-      await server.fetch("/api/auth/organization/list", { headers: { cookie: sessionCookie(again) as string } })
+      await started.server.fetch("/api/auth/organization/list", { headers: { cookie: sessionCookie(again) as string } })
     ).json();
     expect(orgsAfter).toHaveLength(1);
   });
@@ -123,27 +113,30 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
   it("rejects a wrong code, then an expired one, and accepts a fresh code", async () => {
     const email = `code-${kind}@example.com`;
     expect((await signUp({ name: "Ada Lovelace", email })).status).toBe(200);
-    const code = codeIn(await smtp.waitFor(email));
-    const wrong = await server.fetch("/api/auth/email-otp/verify-email", post({ email, otp: code === "123456" ? "654321" : "123456" }));
+    const code = codeIn(await started.smtp.waitFor(email));
+    const wrong = await started.server.fetch(
+      "/api/auth/email-otp/verify-email",
+      post({ email, otp: code === "123456" ? "654321" : "123456" }),
+    );
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).code).toBe("invalid_otp");
 
     // Ten minutes later the code has expired.
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 11 * 60 * 1000 });
     try {
-      const expired = await server.fetch("/api/auth/email-otp/verify-email", post({ email, otp: code }));
+      const expired = await started.server.fetch("/api/auth/email-otp/verify-email", post({ email, otp: code }));
       expect(expired.status).toBe(400);
       expect((await expired.json()).code).toBe("otp_expired");
     } finally {
       vi.useRealTimers();
     }
 
-    const count = smtp.messages.length;
-    const resend = await server.fetch("/api/auth/email-otp/send-verification-otp", post({ email, type: "email-verification" }));
+    const count = started.smtp.messages.length;
+    const resend = await started.server.fetch("/api/auth/email-otp/send-verification-otp", post({ email, type: "email-verification" }));
     expect(resend.status).toBe(200);
-    await expect.poll(() => smtp.messages.length).toBeGreaterThan(count);
-    const fresh = codeIn(smtp.messages.filter((m) => m.to.includes(email)).at(-1) as (typeof smtp.messages)[number]);
-    const ok = await server.fetch("/api/auth/email-otp/verify-email", post({ email, otp: fresh }));
+    await expect.poll(() => started.smtp.messages.length).toBeGreaterThan(count);
+    const fresh = codeIn(started.smtp.messages.filter((m) => m.to.includes(email)).at(-1) as (typeof started.smtp.messages)[number]);
+    const ok = await started.server.fetch("/api/auth/email-otp/verify-email", post({ email, otp: fresh }));
     expect(ok.status).toBe(200);
   });
 
@@ -151,7 +144,7 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
     const email = `taken-${kind}@example.com`;
     await signUp({ name: "Margaret Hamilton", email, locale: "de" });
     await verify(email);
-    const before = smtp.messages.filter((m) => m.to.includes(email)).length;
+    const before = started.smtp.messages.filter((m) => m.to.includes(email)).length;
 
     const fresh = await signUp({ name: "Somebody Else", email: `fresh-${kind}@example.com`, password: "another secret 1" });
     const taken = await signUp({ name: "Somebody Else", email, password: "another secret 1" });
@@ -163,34 +156,34 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
     expect(sessionCookie(taken)).toBeUndefined();
 
     // The owner gets a notice in their language with the ways in, and no code.
-    const notice = await smtp.waitFor(email, (m) => m.subject === "Jemand wollte sich mit Ihrer E-Mail-Adresse registrieren");
-    expect(notice.text).toContain(`${server.url}/de/sign-in`);
-    expect(notice.text).toContain(`${server.url}/de/forgot-password`);
+    const notice = await started.smtp.waitFor(email, (m) => m.subject === "Jemand wollte sich mit Ihrer E-Mail-Adresse registrieren");
+    expect(notice.text).toContain(`${started.server.url}/de/sign-in`);
+    expect(notice.text).toContain(`${started.server.url}/de/forgot-password`);
     expect(notice.html).toContain('lang="de"');
     expect(/\b\d{6}\b/.test(notice.text)).toBe(false);
 
     // "Resend code" answers as usual but sends nothing, and no code opens the account.
-    const resend = await server.fetch("/api/auth/email-otp/send-verification-otp", post({ email, type: "email-verification" }));
+    const resend = await started.server.fetch("/api/auth/email-otp/send-verification-otp", post({ email, type: "email-verification" }));
     expect(resend.status).toBe(200);
     expect(await resend.json()).toEqual({ success: true });
     await new Promise((r) => setTimeout(r, 300));
-    expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(before + 1);
+    expect(started.smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(before + 1);
     // Even a code that matches the stored one (planted here, as if it had leaked) opens nothing.
     const identifier = `email-verification-otp-${email}`;
     const hash = createHash("sha256").update("424242").digest("base64url");
-    await sql`delete from verification where identifier = ${identifier}`.execute(server.db);
+    await sql`delete from verification where identifier = ${identifier}`.execute(started.server.db);
     await sql`insert into verification (id, identifier, value, "expiresAt", "createdAt", "updatedAt")
-      values (${randomUUID()}, ${identifier}, ${`${hash}:0`}, now() + interval '5 minutes', now(), now())`.execute(server.db);
+      values (${randomUUID()}, ${identifier}, ${`${hash}:0`}, now() + interval '5 minutes', now(), now())`.execute(started.server.db);
     for (const otp of ["000000", "123456", "424242"]) {
-      const attempt = await server.fetch("/api/auth/email-otp/verify-email", post({ email, otp }));
+      const attempt = await started.server.fetch("/api/auth/email-otp/verify-email", post({ email, otp }));
       expect(attempt.status).toBe(400);
       expect((await attempt.json()).code).toBe("invalid_otp");
       expect(sessionCookie(attempt)).toBeUndefined();
     }
 
     // The account is unchanged: the old password signs in, the new one does not.
-    expect((await server.fetch("/api/auth/sign-in/email", post({ email, password: "another secret 1" }))).status).toBe(401);
-    const owner = await server.fetch("/api/auth/sign-in/email", post({ email, password: "correct horse battery" }));
+    expect((await started.server.fetch("/api/auth/sign-in/email", post({ email, password: "another secret 1" }))).status).toBe(401);
+    const owner = await started.server.fetch("/api/auth/sign-in/email", post({ email, password: "correct horse battery" }));
     expect(owner.status).toBe(200);
     expect((await session(sessionCookie(owner) as string)).user).toMatchObject({ name: "Margaret Hamilton", firstName: "Margaret" });
   });
@@ -200,28 +193,28 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
     await signUp({ name: "Katherine Johnson", email, locale: "en" });
     await verify(email);
 
-    const unknown = await server.fetch("/api/auth/email-otp/request-password-reset", post({ email: `nobody-${kind}@example.com` }));
-    const known = await server.fetch("/api/auth/email-otp/request-password-reset", post({ email }));
+    const unknown = await started.server.fetch("/api/auth/email-otp/request-password-reset", post({ email: `nobody-${kind}@example.com` }));
+    const known = await started.server.fetch("/api/auth/email-otp/request-password-reset", post({ email }));
     expect(unknown.status).toBe(200);
     expect(known.status).toBe(200);
     expect(await unknown.json()).toEqual(await known.json());
 
-    const mail = await smtp.waitFor(email, (m) => m.subject === "Your password reset code");
+    const mail = await started.smtp.waitFor(email, (m) => m.subject === "Your password reset code");
     expect(mail.html).toContain('lang="en"');
-    const short = await server.fetch("/api/auth/email-otp/reset-password", post({ email, otp: codeIn(mail), password: "short" }));
+    const short = await started.server.fetch("/api/auth/email-otp/reset-password", post({ email, otp: codeIn(mail), password: "short" }));
     expect(short.status).toBe(400);
     expect((await short.json()).code).toBe("form_password_length_too_short");
-    const reset = await server.fetch(
+    const reset = await started.server.fetch(
       "/api/auth/email-otp/reset-password",
       post({ email, otp: codeIn(mail), password: "a brand new secret" }),
     );
     expect(reset.status).toBe(200);
 
-    const old = await server.fetch("/api/auth/sign-in/email", post({ email, password: "correct horse battery" }));
+    const old = await started.server.fetch("/api/auth/sign-in/email", post({ email, password: "correct horse battery" }));
     expect(old.status).toBe(401);
-    const fresh = await server.fetch("/api/auth/sign-in/email", post({ email, password: "a brand new secret" }));
+    const fresh = await started.server.fetch("/api/auth/sign-in/email", post({ email, password: "a brand new secret" }));
     expect(fresh.status).toBe(200);
-    expect(smtp.messages.some((m) => m.to.includes(`nobody-${kind}@example.com`))).toBe(false);
+    expect(started.smtp.messages.some((m) => m.to.includes(`nobody-${kind}@example.com`))).toBe(false);
   });
 
   it("signs out, after which the session is gone", async () => {
@@ -229,14 +222,14 @@ describe.each(DATABASE_KINDS)("accounts on %s", (kind) => {
     await signUp({ name: "Hedy Lamarr", email });
     const cookie = await verify(email);
     expect((await session(cookie))?.user.email).toBe(email);
-    const out = await server.fetch("/api/auth/sign-out", post({}, { cookie }));
+    const out = await started.server.fetch("/api/auth/sign-out", post({}, { cookie }));
     expect(out.status).toBe(200);
-    const after = await (await server.fetch("/api/auth/get-session", { headers: { cookie } })).json();
+    const after = await (await started.server.fetch("/api/auth/get-session", { headers: { cookie } })).json();
     expect(after).toBeNull();
   });
 
   it("tells the pages that Google sign-in is not configured", async () => {
-    const res = await server.fetch("/api/auth/providers");
+    const res = await started.server.fetch("/api/auth/providers");
     expect(await res.json()).toMatchObject({ google: false });
   });
 });

@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DATABASE_KINDS } from "../support/databases.js";
-import { startTestServer, type TestServer } from "../support/server.js";
-import { startSmtpCapture } from "../support/smtp.js";
-import { days, json, type Smtp, sendLocalEvent, signedInUser, subscriptionObject, type TestUser } from "./billing-support.js";
+import { serverWithMail } from "../support/mail-server.js";
+import { days, json, sendLocalEvent, subscriptionObject, type TestUser } from "./billing-support.js";
 
 describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (kind) => {
-  let smtp: Smtp;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  const started = serverWithMail(kind);
 
   const checkout = (user: TestUser | null, body: Record<string, unknown>, lang = "en") =>
-    server.fetch("/api/create-checkout-session", json(body, { ...(user ? { cookie: user.cookie } : {}), "x-language": lang }));
-  const view = async (user: TestUser) => (await server.fetch("/api/subscription", { headers: { cookie: user.cookie } })).json();
+    started.server.fetch("/api/create-checkout-session", json(body, { ...(user ? { cookie: user.cookie } : {}), "x-language": lang }));
+  const view = async (user: TestUser) => (await started.server.fetch("/api/subscription", { headers: { cookie: user.cookie } })).json();
   const confirm = (user: TestUser, url: string) =>
-    server.fetch(new URL(url).pathname, {
+    started.server.fetch(new URL(url).pathname, {
       method: "POST",
       headers: { cookie: user.cookie, "content-type": "application/x-www-form-urlencoded" },
       body: "",
@@ -32,7 +21,7 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ message: "User must be authenticated to checkout", code: "authenticate_to_checkout" });
 
-    const user = await signedInUser(server, smtp);
+    const user = await started.signIn();
     const other = await checkout(user, { userId: "another-user-id", planType: "pro" }, "de");
     expect(other.status).toBe(403);
     expect((await other.json()).message).toBe("Sie können nur für Ihr eigenes Konto einen Bezahlvorgang starten.");
@@ -43,7 +32,7 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
   });
 
   it("runs a pro checkout to a 30-day trial with the named team, through signed events", async () => {
-    const user = await signedInUser(server, smtp, "Grace Hopper");
+    const user = await started.signIn("Grace Hopper");
     expect(await view(user)).toMatchObject({ active: false, status: null, planType: "individual", isPro: false });
 
     const res = await checkout(user, {
@@ -56,9 +45,9 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
     expect(res.status).toBe(200);
     const { id, url } = await res.json();
     expect(id).toMatch(/^cs_local_/);
-    expect(url).toBe(`${server.url}/en/local-payments/checkout/${id}`);
+    expect(url).toBe(`${started.server.url}/en/local-payments/checkout/${id}`);
 
-    const page = await server.fetch(new URL(url).pathname, { headers: { cookie: user.cookie } });
+    const page = await started.server.fetch(new URL(url).pathname, { headers: { cookie: user.cookie } });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-security-policy")).toMatch(/script-src 'self'/);
     const body = await page.text();
@@ -67,9 +56,9 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
     expect(body).toContain("Start 30-day trial");
 
     // Another user cannot see or confirm it; a form from another site is refused.
-    const stranger = await signedInUser(server, smtp);
-    expect((await server.fetch(new URL(url).pathname, { headers: { cookie: stranger.cookie } })).status).toBe(404);
-    const foreign = await server.fetch(new URL(url).pathname, {
+    const stranger = await started.signIn();
+    expect((await started.server.fetch(new URL(url).pathname, { headers: { cookie: stranger.cookie } })).status).toBe(404);
+    const foreign = await started.server.fetch(new URL(url).pathname, {
       method: "POST",
       headers: { cookie: user.cookie, origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
       body: "",
@@ -78,7 +67,7 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
 
     const done = await confirm(user, url);
     expect(done.status).toBe(303);
-    expect(done.headers.get("location")).toBe(`${server.url}/en/dashboard?checkout=success`);
+    expect(done.headers.get("location")).toBe(`${started.server.url}/en/dashboard?checkout=success`);
 
     const state = await view(user);
     expect(state).toMatchObject({
@@ -91,20 +80,20 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
       isPro: true,
     });
 
-    const session = await (await server.fetch("/api/auth/get-session", { headers: { cookie: user.cookie } })).json();
+    const session = await (await started.server.fetch("/api/auth/get-session", { headers: { cookie: user.cookie } })).json();
     expect(session.user).toMatchObject({ activeSubscription: true, subscriptionStatus: "trialing" });
     expect(new Date(session.user.trialEndsAt).getTime()).toBe(new Date(state.trialEndDate).getTime());
 
-    const teams = await (await server.fetch("/api/teams?kind=admin", { headers: { cookie: user.cookie } })).json();
+    const teams = await (await started.server.fetch("/api/teams?kind=admin", { headers: { cookie: user.cookie } })).json();
     expect(teams).toMatchObject({ total: 1, items: [{ name: "Compilers", slug: "compilers", role: "admin" }] });
 
     // Confirming twice changes nothing; a second checkout is refused while subscribed.
     expect((await confirm(user, url)).status).toBe(303);
-    expect((await (await server.fetch("/api/teams?kind=admin", { headers: { cookie: user.cookie } })).json()).total).toBe(1);
+    expect((await (await started.server.fetch("/api/teams?kind=admin", { headers: { cookie: user.cookie } })).json()).total).toBe(1);
   });
 
   it("refuses a second checkout while a trial or a subscription runs, whatever the request asks", async () => {
-    const user = await signedInUser(server, smtp);
+    const user = await started.signIn();
     expect(await view(user)).toMatchObject({ checkoutOffer: "trial" });
     // Two checkouts opened before any subscription: the second cannot be confirmed once the first runs.
     const first = await (await checkout(user, { userId: user.id, planType: "pro" })).json();
@@ -125,45 +114,48 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
     expect(german.status).toBe(409);
     expect(await german.json()).toMatchObject({ code: "subscription_running", message: expect.stringContaining("läuft bereits") });
 
-    const page = await server.fetch(new URL(stale.url).pathname, { headers: { cookie: user.cookie } });
+    const page = await started.server.fetch(new URL(stale.url).pathname, { headers: { cookie: user.cookie } });
     expect(page.status).toBe(409);
     expect(await page.text()).toContain("already running");
     expect((await confirm(user, stale.url)).status).toBe(409);
     // The trial is untouched: one subscription, still in its trial.
     expect(await view(user)).toMatchObject({ active: true, status: "trialing", isTrialing: true, daysLeftInTrial: 30 });
-    const billing = await (await server.fetch("/en/local-payments/billing", { headers: { cookie: user.cookie } })).text();
+    const billing = await (await started.server.fetch("/en/local-payments/billing", { headers: { cookie: user.cookie } })).text();
     expect(billing).toContain("Trial ends");
   });
 
   it("opens the local billing page with a bearer token; cancel asks first and keeps the plan until the period ends; resume", async () => {
-    const user = await signedInUser(server, smtp);
-    expect((await server.fetch("/api/create-portal-session", { method: "POST" })).status).toBe(401);
+    const user = await started.signIn();
+    expect((await started.server.fetch("/api/create-portal-session", { method: "POST" })).status).toBe(401);
     expect(
-      (await server.fetch("/api/create-portal-session", { method: "POST", headers: { authorization: `Bearer ${user.token}` } })).status,
+      (await started.server.fetch("/api/create-portal-session", { method: "POST", headers: { authorization: `Bearer ${user.token}` } }))
+        .status,
     ).toBe(404);
 
     const { url } = await (await checkout(user, { userId: user.id, planType: "pro" })).json();
     await confirm(user, url);
-    const portal = await server.fetch("/api/create-portal-session", {
+    const portal = await started.server.fetch("/api/create-portal-session", {
       method: "POST",
       headers: { authorization: `Bearer ${user.token}`, "x-language": "de" },
     });
     expect(portal.status).toBe(200);
     const { url: portalUrl } = await portal.json();
-    expect(portalUrl).toBe(`${server.url}/de/local-payments/billing`);
+    expect(portalUrl).toBe(`${started.server.url}/de/local-payments/billing`);
 
-    const billing = await (await server.fetch("/de/local-payments/billing", { headers: { cookie: user.cookie } })).text();
+    const billing = await (await started.server.fetch("/de/local-payments/billing", { headers: { cookie: user.cookie } })).text();
     expect(billing).toContain("Abonnement kündigen");
     expect(billing).toContain("keine Zahlung");
     // Cancel first asks; asking changes nothing.
-    const ask = await (await server.fetch("/de/local-payments/billing?confirm=cancel", { headers: { cookie: user.cookie } })).text();
+    const ask = await (
+      await started.server.fetch("/de/local-payments/billing?confirm=cancel", { headers: { cookie: user.cookie } })
+    ).text();
     expect(ask).toContain("Abonnement kündigen?");
     expect(ask).toContain("Ja, Abonnement kündigen");
     expect(ask).toContain("Abonnement behalten");
     expect(await view(user)).toMatchObject({ cancelAt: null });
 
     const post = (action: string) =>
-      server.fetch("/de/local-payments/billing", {
+      started.server.fetch("/de/local-payments/billing", {
         method: "POST",
         headers: { cookie: user.cookie, "content-type": "application/x-www-form-urlencoded" },
         body: `action=${action}`,
@@ -178,12 +170,12 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
   });
 
   it("offers the trial once: a returning subscriber checks out without one", async () => {
-    const user = await signedInUser(server, smtp);
+    const user = await started.signIn();
     const sub = subscriptionObject({ id: "sub_old", customer: `cus_${user.id}`, userId: user.id, status: "canceled", periodEnd: days(-1) });
-    expect((await sendLocalEvent(server, "customer.subscription.deleted", sub)).status).toBe(200);
+    expect((await sendLocalEvent(started.server, "customer.subscription.deleted", sub)).status).toBe(200);
     expect(await view(user)).toMatchObject({ active: false, status: "canceled", planType: "pro", checkoutOffer: "paid" });
     const { url } = await (await checkout(user, { userId: user.id, planType: "pro", trial: true })).json();
-    const page = await (await server.fetch(new URL(url).pathname, { headers: { cookie: user.cookie } })).text();
+    const page = await (await started.server.fetch(new URL(url).pathname, { headers: { cookie: user.cookie } })).text();
     expect(page).toContain("Subscribe to Pro");
     await confirm(user, url);
     expect(await view(user)).toMatchObject({ active: true, status: "active", isTrialing: false, daysLeftInTrial: null });
@@ -191,9 +183,9 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
   });
 
   it("verifies, deduplicates and orders the local provider's webhook events", async () => {
-    const user = await signedInUser(server, smtp);
+    const user = await started.signIn();
     const base = { id: `sub_${user.id}`, customer: `cus_${user.id}`, userId: user.id };
-    const forged = await server.fetch("/api/webhooks/local", {
+    const forged = await started.server.fetch("/api/webhooks/local", {
       method: "POST",
       headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=deadbeef" },
       body: JSON.stringify({
@@ -205,17 +197,17 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
     });
     expect(forged.status).toBe(400);
     expect(await forged.json()).toEqual({ message: "The webhook signature is not valid.", code: "bad_signature" });
-    expect((await server.fetch("/api/webhooks/stripe", { method: "POST", body: "{}" })).status).toBe(404);
+    expect((await started.server.fetch("/api/webhooks/stripe", { method: "POST", body: "{}" })).status).toBe(404);
 
     const now = Math.floor(Date.now() / 1000);
     const incomplete = subscriptionObject({ ...base, status: "incomplete" });
-    const first = await sendLocalEvent(server, "customer.subscription.updated", incomplete, now, `evt_once_${user.id}`);
+    const first = await sendLocalEvent(started.server, "customer.subscription.updated", incomplete, now, `evt_once_${user.id}`);
     expect(await first.json()).toEqual({ received: true, outcome: "processed" });
-    const replay = await sendLocalEvent(server, "customer.subscription.updated", incomplete, now, `evt_once_${user.id}`);
+    const replay = await sendLocalEvent(started.server, "customer.subscription.updated", incomplete, now, `evt_once_${user.id}`);
     expect(await replay.json()).toEqual({ received: true, outcome: "duplicate" });
     // An older event arriving late does not overwrite the newer state.
     await sendLocalEvent(
-      server,
+      started.server,
       "customer.subscription.created",
       subscriptionObject({ ...base, status: "trialing", trialEnd: days(30) }),
       now - 60,
@@ -223,7 +215,7 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
     expect(await view(user)).toMatchObject({ status: "incomplete", active: false });
 
     await sendLocalEvent(
-      server,
+      started.server,
       "customer.subscription.updated",
       subscriptionObject({ ...base, status: "trialing", trialEnd: days(3) }),
       now + 1,
@@ -232,58 +224,61 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
   });
 
   it("lets only pro users create teams, with unique slugs, and pages team lists by 5", async () => {
-    const individual = await signedInUser(server, smtp);
-    const denied = await server.fetch("/api/teams", json({ name: "Nope" }, { cookie: individual.cookie }));
+    const individual = await started.signIn();
+    const denied = await started.server.fetch("/api/teams", json({ name: "Nope" }, { cookie: individual.cookie }));
     expect(denied.status).toBe(403);
     expect(await denied.json()).toEqual({ message: "Upgrade to Pro to create teams", code: "teams_pro_only" });
-    const direct = await server.fetch("/api/auth/organization/create", json({ name: "Nope", slug: "nope" }, { cookie: individual.cookie }));
+    const direct = await started.server.fetch(
+      "/api/auth/organization/create",
+      json({ name: "Nope", slug: "nope" }, { cookie: individual.cookie }),
+    );
     expect(direct.status).toBe(403);
     expect((await direct.json()).message).toBeTruthy();
 
-    const pro = await signedInUser(server, smtp);
+    const pro = await started.signIn();
     const { url } = await (await checkout(pro, { userId: pro.id, planType: "pro" })).json();
     await confirm(pro, url);
     const slugs: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const res = await server.fetch("/api/teams", json({ name: "Acme Recruiting" }, { cookie: pro.cookie }));
+      const res = await started.server.fetch("/api/teams", json({ name: "Acme Recruiting" }, { cookie: pro.cookie }));
       expect(res.status).toBe(201);
       slugs.push((await res.json()).slug);
     }
     expect(new Set(slugs).size).toBe(6);
     expect(slugs[0]).toMatch(/^acme-recruiting/);
-    const page1 = await (await server.fetch("/api/teams?kind=admin&page=1", { headers: { cookie: pro.cookie } })).json();
-    const page2 = await (await server.fetch("/api/teams?kind=admin&page=2", { headers: { cookie: pro.cookie } })).json();
+    const page1 = await (await started.server.fetch("/api/teams?kind=admin&page=1", { headers: { cookie: pro.cookie } })).json();
+    const page2 = await (await started.server.fetch("/api/teams?kind=admin&page=2", { headers: { cookie: pro.cookie } })).json();
     expect(page1).toMatchObject({ total: 6, pageSize: 5 });
     expect(page1.items).toHaveLength(5);
     expect(page2.items).toHaveLength(1);
-    expect((await server.fetch("/api/teams", json({ name: " " }, { cookie: pro.cookie }))).status).toBe(400);
+    expect((await started.server.fetch("/api/teams", json({ name: " " }, { cookie: pro.cookie }))).status).toBe(400);
     // German names are spelled as Germans do without umlauts.
-    const german = await server.fetch("/api/teams", json({ name: "Müller & Partner" }, { cookie: pro.cookie }));
+    const german = await started.server.fetch("/api/teams", json({ name: "Müller & Partner" }, { cookie: pro.cookie }));
     expect((await german.json()).slug).toBe("mueller-partner");
   });
 
   it("shows invited teams to members and keeps a team's billing to its paying admin", async () => {
-    const admin = await signedInUser(server, smtp);
+    const admin = await started.signIn();
     const { url } = await (await checkout(admin, { userId: admin.id, planType: "pro", teamName: "Billing Team" })).json();
     await confirm(admin, url);
-    const [team] = (await (await server.fetch("/api/teams?kind=admin", { headers: { cookie: admin.cookie } })).json()).items;
+    const [team] = (await (await started.server.fetch("/api/teams?kind=admin", { headers: { cookie: admin.cookie } })).json()).items;
 
-    const member = await signedInUser(server, smtp);
-    const invite = await server.fetch(
+    const member = await started.signIn();
+    const invite = await started.server.fetch(
       "/api/auth/organization/invite-member",
       json({ email: member.email, role: "member", organizationId: team.id }, { cookie: admin.cookie }),
     );
     expect(invite.status).toBe(200);
     const { id: invitationId } = await invite.json();
-    expect((await server.fetch("/api/auth/organization/accept-invitation", json({ invitationId }, { cookie: member.cookie }))).status).toBe(
-      200,
-    );
+    expect(
+      (await started.server.fetch("/api/auth/organization/accept-invitation", json({ invitationId }, { cookie: member.cookie }))).status,
+    ).toBe(200);
 
-    const invited = await (await server.fetch("/api/teams?kind=member", { headers: { cookie: member.cookie } })).json();
+    const invited = await (await started.server.fetch("/api/teams?kind=member", { headers: { cookie: member.cookie } })).json();
     expect(invited).toMatchObject({ total: 1, items: [{ id: team.id, name: "Billing Team", role: "member" }] });
-    expect((await (await server.fetch("/api/teams?kind=admin", { headers: { cookie: member.cookie } })).json()).total).toBe(0);
+    expect((await (await started.server.fetch("/api/teams?kind=admin", { headers: { cookie: member.cookie } })).json()).total).toBe(0);
 
-    const memberPortal = await server.fetch(`/api/create-portal-session?organizationId=${team.id}`, {
+    const memberPortal = await started.server.fetch(`/api/create-portal-session?organizationId=${team.id}`, {
       method: "POST",
       headers: { authorization: `Bearer ${member.token}` },
     });
@@ -293,7 +288,7 @@ describe.each(DATABASE_KINDS)("billing with the local payment provider on %s", (
       code: "billing_permission",
     });
 
-    const adminPortal = await server.fetch(`/api/create-portal-session?organizationId=${team.id}`, {
+    const adminPortal = await started.server.fetch(`/api/create-portal-session?organizationId=${team.id}`, {
       method: "POST",
       headers: { cookie: admin.cookie },
     });

@@ -1,13 +1,13 @@
 import { getMigrations } from "better-auth/db/migration";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAuth } from "../../server/auth/auth.js";
 import { loadConfig } from "../../server/config.js";
 import { openDatabase } from "../../server/db/database.js";
 import { migrateToLatest } from "../../server/db/migrate.js";
 import { createTestDatabase, DATABASE_KINDS } from "../support/databases.js";
-import { startTestServer, type TestServer } from "../support/server.js";
-import { codeIn, startSmtpCapture } from "../support/smtp.js";
+import { serverWithMail } from "../support/mail-server.js";
+import { codeIn } from "../support/smtp.js";
 
 const json = (body: unknown) => ({
   method: "POST",
@@ -36,21 +36,11 @@ describe.each(DATABASE_KINDS)("migrations on %s", (kind) => {
 });
 
 describe.each(DATABASE_KINDS)("identity over HTTP on %s", (kind) => {
-  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url, MAIL_FROM: "CRM <no-reply@example.com>" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  const started = serverWithMail(kind, { MAIL_FROM: "CRM <no-reply@example.com>" });
 
   it("signs up, verifies the e-mailed 6-digit code, and signs in", async () => {
     const email = `ada-${kind}@example.com`;
-    const signUp = await server.fetch(
+    const signUp = await started.server.fetch(
       "/api/auth/sign-up/email",
       json({ name: "Ada Lovelace", email, password: "correct horse battery", locale: "de", legalConsent: true }),
     );
@@ -58,38 +48,41 @@ describe.each(DATABASE_KINDS)("identity over HTTP on %s", (kind) => {
     // Unverified accounts get no session.
     expect(signUp.headers.get("set-cookie") ?? "").not.toMatch(/session_token=[^;]+/);
 
-    const mail = await smtp.waitFor(email);
+    const mail = await started.smtp.waitFor(email);
     expect(mail.subject).toBe("Ihr Bestätigungscode");
     expect(mail.html).toContain('lang="de"');
     const code = codeIn(mail);
 
-    const early = await server.fetch("/api/auth/sign-in/email", json({ email, password: "correct horse battery" }));
+    const early = await started.server.fetch("/api/auth/sign-in/email", json({ email, password: "correct horse battery" }));
     expect(early.status).toBe(403);
 
-    const wrong = await server.fetch("/api/auth/email-otp/verify-email", json({ email, otp: code === "000000" ? "111111" : "000000" }));
+    const wrong = await started.server.fetch(
+      "/api/auth/email-otp/verify-email",
+      json({ email, otp: code === "000000" ? "111111" : "000000" }),
+    );
     expect(wrong.status).toBe(400);
 
-    const verify = await server.fetch("/api/auth/email-otp/verify-email", json({ email, otp: code }));
+    const verify = await started.server.fetch("/api/auth/email-otp/verify-email", json({ email, otp: code }));
     expect(verify.status).toBe(200);
     expect(verify.headers.get("set-cookie")).toMatch(/session_token=/);
 
-    const signIn = await server.fetch("/api/auth/sign-in/email", json({ email, password: "correct horse battery" }));
+    const signIn = await started.server.fetch("/api/auth/sign-in/email", json({ email, password: "correct horse battery" }));
     expect(signIn.status).toBe(200);
     const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] as string;
     expect(cookie).toMatch(/session_token=/);
 
-    const session = await server.fetch("/api/auth/get-session", { headers: { cookie } });
+    const session = await started.server.fetch("/api/auth/get-session", { headers: { cookie } });
     expect((await session.json()).user).toMatchObject({ email, name: "Ada Lovelace", emailVerified: true });
   });
 
   it("rejects a wrong password without saying whether the account exists", async () => {
-    const res = await server.fetch("/api/auth/sign-in/email", json({ email: "nobody@example.com", password: "whatever123" }));
+    const res = await started.server.fetch("/api/auth/sign-in/email", json({ email: "nobody@example.com", password: "whatever123" }));
     expect(res.status).toBe(401);
     expect((await res.json()).message).toBeTruthy();
   });
 
   it("refuses auth requests from another origin", async () => {
-    const res = await server.fetch("/api/auth/sign-in/email", {
+    const res = await started.server.fetch("/api/auth/sign-in/email", {
       ...json({ email: "x@example.com", password: "whatever123" }),
       headers: { "content-type": "application/json", origin: "https://evil.example", cookie: "better-auth.session_token=abc" },
     });

@@ -1,10 +1,9 @@
 import { randomInt } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DATABASE_KINDS } from "../support/databases.js";
-import { startTestServer, type TestServer } from "../support/server.js";
+import { serverWithMail } from "../support/mail-server.js";
 import { lastCodeTo, outboxFor } from "../support/sms.js";
-import { startSmtpCapture } from "../support/smtp.js";
-import { json, type Smtp, signedInUser, type TestUser } from "./billing-support.js";
+import { json, type TestUser } from "./billing-support.js";
 
 /** A fresh German mobile number in E.164 form and as a person types it. */
 function newNumber() {
@@ -13,20 +12,10 @@ function newNumber() {
 }
 
 describe.each(DATABASE_KINDS)("phone numbers on %s", (kind) => {
-  let smtp: Smtp;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  const started = serverWithMail(kind);
 
   const send = (method: string, path: string, user: { cookie: string }, body?: unknown, lang = "en") =>
-    server.fetch(path, {
+    started.server.fetch(path, {
       method,
       headers: { cookie: user.cookie, "x-language": lang, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -42,20 +31,20 @@ describe.each(DATABASE_KINDS)("phone numbers on %s", (kind) => {
     expect(added.status).toBe(201);
     const { id } = (await added.json()) as { id: string };
     const verified = await send("POST", `/api/account/phone-numbers/${id}/verify`, user, {
-      code: await lastCodeTo(server.db, number.e164),
+      code: await lastCodeTo(started.server.db, number.e164),
     });
     expect(verified.status).toBe(200);
     return { id, ...number };
   }
 
   it("adds a number in international format, texts it a code in the account's language and verifies it", async () => {
-    const user = await signedInUser(server, smtp, "Paula Phone");
+    const user = await started.signIn("Paula Phone");
     const number = newNumber();
     const added = await send("POST", "/api/account/phone-numbers", user, { phoneNumber: number.typed });
     expect(added.status).toBe(201);
     const row = (await added.json()) as { id: string; phoneNumber: string; verified: boolean; primary: boolean };
     expect(row).toMatchObject({ phoneNumber: number.e164, verified: false, primary: false });
-    const [message] = await outboxFor(server.db, number.e164);
+    const [message] = await outboxFor(started.server.db, number.e164);
     expect(message).toMatch(/^\d{6} is your Recruiting CRM code to verify this phone number\. It is valid for 10 minutes\.$/);
 
     const wrong = await send("POST", `/api/account/phone-numbers/${row.id}/verify`, user, {
@@ -65,7 +54,7 @@ describe.each(DATABASE_KINDS)("phone numbers on %s", (kind) => {
     expect(await wrong.json()).toEqual({ code: "form_code_incorrect", message: expect.any(String) });
 
     const right = await send("POST", `/api/account/phone-numbers/${row.id}/verify`, user, {
-      code: await lastCodeTo(server.db, number.e164),
+      code: await lastCodeTo(started.server.db, number.e164),
     });
     expect(right.status).toBe(200);
     // The first verified number becomes the primary one.
@@ -73,14 +62,16 @@ describe.each(DATABASE_KINDS)("phone numbers on %s", (kind) => {
     expect((await list(user)).numbers).toEqual([expect.objectContaining({ id: row.id, verified: true, primary: true })]);
 
     // German for an account whose language is German.
-    await server.db.updateTable("user").set({ locale: "de" }).where("id", "=", user.id).execute();
+    await started.server.db.updateTable("user").set({ locale: "de" }).where("id", "=", user.id).execute();
     const other = newNumber();
     expect((await send("POST", "/api/account/phone-numbers", user, { phoneNumber: other.typed })).status).toBe(201);
-    expect((await outboxFor(server.db, other.e164))[0]).toMatch(/^\d{6} ist Ihr Recruiting-CRM-Code zur Bestätigung dieser Telefonnummer/);
+    expect((await outboxFor(started.server.db, other.e164))[0]).toMatch(
+      /^\d{6} ist Ihr Recruiting-CRM-Code zur Bestätigung dieser Telefonnummer/,
+    );
   });
 
   it("refuses numbers that are not in international format, in both languages, and keeps nothing", async () => {
-    const user = await signedInUser(server, smtp);
+    const user = await started.signIn();
     for (const phoneNumber of ["0151 23456789", "+49 12", "call me", ""]) {
       const res = await send("POST", "/api/account/phone-numbers", user, { phoneNumber });
       expect(res.status).toBe(400);
@@ -95,8 +86,8 @@ describe.each(DATABASE_KINDS)("phone numbers on %s", (kind) => {
   });
 
   it("keeps a verified number to one account, and one entry per number on an account", async () => {
-    const ada = await signedInUser(server, smtp, "Ada Owner");
-    const bob = await signedInUser(server, smtp, "Bob Other");
+    const ada = await started.signIn("Ada Owner");
+    const bob = await started.signIn("Bob Other");
     const number = await addAndVerify(ada);
 
     const again = await send("POST", "/api/account/phone-numbers", ada, { phoneNumber: number.typed });
@@ -116,7 +107,7 @@ describe.each(DATABASE_KINDS)("phone numbers on %s", (kind) => {
     // A number only added (not verified) elsewhere blocks nobody; the first to verify keeps it.
     const shared = newNumber();
     const bobs = (await (await send("POST", "/api/account/phone-numbers", bob, { phoneNumber: shared.typed })).json()) as { id: string };
-    const bobCode = await lastCodeTo(server.db, shared.e164);
+    const bobCode = await lastCodeTo(started.server.db, shared.e164);
     await addAndVerify(ada, shared);
     const late = await send("POST", `/api/account/phone-numbers/${bobs.id}/verify`, bob, { code: bobCode });
     expect(late.status).toBe(404);
@@ -124,7 +115,7 @@ describe.each(DATABASE_KINDS)("phone numbers on %s", (kind) => {
   });
 
   it("makes a verified number primary and, when the primary one is removed, promotes the next", async () => {
-    const user = await signedInUser(server, smtp);
+    const user = await started.signIn();
     const first = await addAndVerify(user);
     const second = await addAndVerify(user);
     expect((await list(user)).numbers.map((n) => [n.id, n.primary])).toEqual([
@@ -153,8 +144,8 @@ describe.each(DATABASE_KINDS)("phone numbers on %s", (kind) => {
   });
 
   it("never lets one account see or change another's numbers", async () => {
-    const owner = await signedInUser(server, smtp);
-    const intruder = await signedInUser(server, smtp);
+    const owner = await started.signIn();
+    const intruder = await started.signIn();
     const number = await addAndVerify(owner);
     for (const [method, path, body] of [
       ["POST", `/api/account/phone-numbers/${number.id}/primary`, undefined],
@@ -170,10 +161,10 @@ describe.each(DATABASE_KINDS)("phone numbers on %s", (kind) => {
   });
 
   it("asks for reverification before adding or removing a number on a session older than 10 minutes", async () => {
-    const user = await signedInUser(server, smtp);
+    const user = await started.signIn();
     const number = await addAndVerify(user);
     const token = decodeURIComponent(user.cookie.split("=")[1] ?? "").split(".")[0] as string;
-    await server.db
+    await started.server.db
       .updateTable("session")
       .set({ createdAt: new Date(Date.now() - 11 * 60 * 1000) })
       .where("token", "=", token)
@@ -187,7 +178,7 @@ describe.each(DATABASE_KINDS)("phone numbers on %s", (kind) => {
       expect((await res.json()).code).toBe("reverification");
     }
     expect((await list(user)).numbers).toHaveLength(1);
-    const reverified = await server.fetch(
+    const reverified = await started.server.fetch(
       "/api/account/reverification",
       json({ answer: "correct horse battery" }, { cookie: user.cookie }),
     );
@@ -196,51 +187,51 @@ describe.each(DATABASE_KINDS)("phone numbers on %s", (kind) => {
   });
 
   it("signs in with a code texted to a verified number, without saying whether a number has an account", async () => {
-    const user = await signedInUser(server, smtp);
+    const user = await started.signIn();
     const number = await addAndVerify(user);
-    const asked = await server.fetch("/api/auth/phone/send-sign-in-code", json({ phoneNumber: number.typed }));
+    const asked = await started.server.fetch("/api/auth/phone/send-sign-in-code", json({ phoneNumber: number.typed }));
     expect(asked.status).toBe(200);
     const unknown = newNumber();
-    const askedUnknown = await server.fetch("/api/auth/phone/send-sign-in-code", json({ phoneNumber: unknown.typed }));
+    const askedUnknown = await started.server.fetch("/api/auth/phone/send-sign-in-code", json({ phoneNumber: unknown.typed }));
     expect(askedUnknown.status).toBe(200);
     expect(await askedUnknown.json()).toEqual(await asked.json());
-    expect(await outboxFor(server.db, unknown.e164)).toEqual([]);
-    const code = await lastCodeTo(server.db, number.e164);
-    expect((await outboxFor(server.db, number.e164)).at(-1)).toMatch(/is your Recruiting CRM sign-in code/);
+    expect(await outboxFor(started.server.db, unknown.e164)).toEqual([]);
+    const code = await lastCodeTo(started.server.db, number.e164);
+    expect((await outboxFor(started.server.db, number.e164)).at(-1)).toMatch(/is your Recruiting CRM sign-in code/);
 
-    const wrong = await server.fetch(
+    const wrong = await started.server.fetch(
       "/api/auth/sign-in/phone",
       json({ phoneNumber: number.e164, code: code === "000000" ? "111111" : "000000" }),
     );
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).code).toBe("form_code_incorrect");
-    const noAccount = await server.fetch("/api/auth/sign-in/phone", json({ phoneNumber: unknown.e164, code }));
+    const noAccount = await started.server.fetch("/api/auth/sign-in/phone", json({ phoneNumber: unknown.e164, code }));
     expect(noAccount.status).toBe(400);
     expect((await noAccount.json()).code).toBe("form_code_incorrect");
 
-    const signIn = await server.fetch("/api/auth/sign-in/phone", json({ phoneNumber: number.typed, code }));
+    const signIn = await started.server.fetch("/api/auth/sign-in/phone", json({ phoneNumber: number.typed, code }));
     expect(signIn.status).toBe(200);
     expect(await signIn.json()).toMatchObject({ token: expect.any(String), user: { id: user.id } });
     const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] as string;
-    const session = await server.fetch("/api/auth/get-session", { headers: { cookie } });
+    const session = await started.server.fetch("/api/auth/get-session", { headers: { cookie } });
     expect((await session.json()).user.id).toBe(user.id);
     // A code is single use.
-    const reused = await server.fetch("/api/auth/sign-in/phone", json({ phoneNumber: number.typed, code }));
+    const reused = await started.server.fetch("/api/auth/sign-in/phone", json({ phoneNumber: number.typed, code }));
     expect(reused.status).toBe(400);
   });
 
   it("never creates an account from a phone sign-in", async () => {
-    const before = await server.db
+    const before = await started.server.db
       .selectFrom("user")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
     const stranger = newNumber();
-    await server.fetch("/api/auth/phone/send-sign-in-code", json({ phoneNumber: stranger.typed }));
+    await started.server.fetch("/api/auth/phone/send-sign-in-code", json({ phoneNumber: stranger.typed }));
     for (const code of ["000000", "123456"]) {
-      const res = await server.fetch("/api/auth/sign-in/phone", json({ phoneNumber: stranger.typed, code }));
+      const res = await started.server.fetch("/api/auth/sign-in/phone", json({ phoneNumber: stranger.typed, code }));
       expect(res.status).toBe(400);
     }
-    const after = await server.db
+    const after = await started.server.db
       .selectFrom("user")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow();
@@ -248,7 +239,7 @@ describe.each(DATABASE_KINDS)("phone numbers on %s", (kind) => {
   });
 
   it("refuses a phone sign-in code request for a number not in international format", async () => {
-    const res = await server.fetch("/api/auth/phone/send-sign-in-code", {
+    const res = await started.server.fetch("/api/auth/phone/send-sign-in-code", {
       ...json({ phoneNumber: "0151 2345" }),
       headers: { "content-type": "application/json", "x-language": "de" },
     });

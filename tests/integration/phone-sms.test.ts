@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_KINDS } from "../support/databases.js";
+import { serverWithMail } from "../support/mail-server.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { codeInSms, lastCodeTo, outboxFor, startSmsProviderDouble } from "../support/sms.js";
 import { startSmtpCapture } from "../support/smtp.js";
@@ -39,20 +40,10 @@ async function verifiedNumber(server: TestServer, user: TestUser, number = newNu
 }
 
 describe.each(DATABASE_KINDS)("text message codes as a second step on %s", (kind) => {
-  let smtp: Smtp;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  const started = serverWithMail(kind);
 
   const passwordStep = async (email: string) => {
-    const res = await server.fetch("/api/auth/sign-in/email", json({ email, password: PASSWORD }));
+    const res = await started.server.fetch("/api/auth/sign-in/email", json({ email, password: PASSWORD }));
     expect(res.status).toBe(200);
     return {
       body: (await res.json()) as { twoFactorRedirect?: boolean; twoFactorMethods?: string[]; token?: string },
@@ -61,88 +52,91 @@ describe.each(DATABASE_KINDS)("text message codes as a second step on %s", (kind
   };
 
   it("is turned on only with a verified number, then asked for after the password and completes the sign-in", async () => {
-    const user = await signedInUser(server, smtp, "Sam Second");
-    const refused = await call(server, "POST", "/api/account/phone-numbers/two-factor", user.cookie, { enabled: true });
+    const user = await started.signIn("Sam Second");
+    const refused = await call(started.server, "POST", "/api/account/phone-numbers/two-factor", user.cookie, { enabled: true });
     expect(refused.status).toBe(409);
     expect((await refused.json()).code).toBe("phone_number_not_verified");
 
-    const number = await verifiedNumber(server, user);
-    const on = await call(server, "POST", "/api/account/phone-numbers/two-factor", user.cookie, { enabled: true });
+    const number = await verifiedNumber(started.server, user);
+    const on = await call(started.server, "POST", "/api/account/phone-numbers/two-factor", user.cookie, { enabled: true });
     expect(on.status).toBe(200);
     expect((await on.json()).smsTwoFactor).toBe(true);
 
     const step = await passwordStep(user.email);
     expect(step.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["otp"] });
     // The second step says where the code goes without showing the whole number.
-    const offer = await server.fetch("/api/auth/phone/second-factor", { headers: { cookie: step.cookie } });
+    const offer = await started.server.fetch("/api/auth/phone/second-factor", { headers: { cookie: step.cookie } });
     expect(await offer.json()).toEqual({ sms: true, phoneNumber: expect.stringMatching(new RegExp(`^\\+49 [•\\s]+${number.slice(-2)}$`)) });
 
-    const before = (await outboxFor(server.db, number)).length;
-    const sent = await server.fetch("/api/auth/two-factor/send-otp", json({}, { cookie: step.cookie }));
+    const before = (await outboxFor(started.server.db, number)).length;
+    const sent = await started.server.fetch("/api/auth/two-factor/send-otp", json({}, { cookie: step.cookie }));
     expect(sent.status).toBe(200);
-    const messages = await outboxFor(server.db, number);
+    const messages = await outboxFor(started.server.db, number);
     expect(messages).toHaveLength(before + 1);
     expect(messages.at(-1)).toMatch(/is your Recruiting CRM security code\. It is valid for 5 minutes/);
     const code = codeInSms(messages.at(-1) as string);
 
-    const wrong = await server.fetch(
+    const wrong = await started.server.fetch(
       "/api/auth/two-factor/verify-otp",
       json({ code: code === "000000" ? "111111" : "000000" }, { cookie: step.cookie }),
     );
     expect(wrong.status).toBe(401);
-    const verified = await server.fetch("/api/auth/two-factor/verify-otp", json({ code }, { cookie: step.cookie }));
+    const verified = await started.server.fetch("/api/auth/two-factor/verify-otp", json({ code }, { cookie: step.cookie }));
     expect(verified.status).toBe(200);
     const session = cookiesOf(verified).find((c) => c.includes("session_token=")) as string;
-    const me = await server.fetch("/api/auth/get-session", { headers: { cookie: session } });
+    const me = await started.server.fetch("/api/auth/get-session", { headers: { cookie: session } });
     expect((await me.json()).user.id).toBe(user.id);
   });
 
   it("is asked for after a phone code sign-in as well, and the texted second code completes it", async () => {
-    const user = await signedInUser(server, smtp, "Pia Phone");
-    const number = await verifiedNumber(server, user);
-    expect((await call(server, "POST", "/api/account/phone-numbers/two-factor", user.cookie, { enabled: true })).status).toBe(200);
+    const user = await started.signIn("Pia Phone");
+    const number = await verifiedNumber(started.server, user);
+    expect((await call(started.server, "POST", "/api/account/phone-numbers/two-factor", user.cookie, { enabled: true })).status).toBe(200);
 
-    expect((await server.fetch("/api/auth/phone/send-sign-in-code", json({ phoneNumber: number }))).status).toBe(200);
-    const first = await server.fetch("/api/auth/sign-in/phone", json({ phoneNumber: number, code: await lastCodeTo(server.db, number) }));
+    expect((await started.server.fetch("/api/auth/phone/send-sign-in-code", json({ phoneNumber: number }))).status).toBe(200);
+    const first = await started.server.fetch(
+      "/api/auth/sign-in/phone",
+      json({ phoneNumber: number, code: await lastCodeTo(started.server.db, number) }),
+    );
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["otp"] });
     // No session yet: only the second step's cookie.
     const cookie = cookiesOf(first).join("; ");
     expect(cookie).not.toMatch(/session_token=/);
 
-    expect((await server.fetch("/api/auth/two-factor/send-otp", json({}, { cookie }))).status).toBe(200);
-    const code = codeInSms((await outboxFor(server.db, number)).at(-1) as string);
-    const verified = await server.fetch("/api/auth/two-factor/verify-otp", json({ code }, { cookie }));
+    expect((await started.server.fetch("/api/auth/two-factor/send-otp", json({}, { cookie }))).status).toBe(200);
+    const code = codeInSms((await outboxFor(started.server.db, number)).at(-1) as string);
+    const verified = await started.server.fetch("/api/auth/two-factor/verify-otp", json({ code }, { cookie }));
     expect(verified.status).toBe(200);
     const session = cookiesOf(verified).find((c) => c.includes("session_token=")) as string;
-    expect((await (await server.fetch("/api/auth/get-session", { headers: { cookie: session } })).json()).user.id).toBe(user.id);
+    expect((await (await started.server.fetch("/api/auth/get-session", { headers: { cookie: session } })).json()).user.id).toBe(user.id);
   });
 
   it("is offered beside the authenticator app, survives the app's removal, and is not offered to an account without it", async () => {
-    const user = await signedInUser(server, smtp, "Tia Totp");
+    const user = await started.signIn("Tia Totp");
     // The authenticator app first: no text message code on its own.
-    const enable = await call(server, "POST", "/api/auth/two-factor/enable", user.cookie, { password: PASSWORD });
+    const enable = await call(started.server, "POST", "/api/auth/two-factor/enable", user.cookie, { password: PASSWORD });
     const { totpURI } = (await enable.json()) as { totpURI: string };
-    const confirm = await call(server, "POST", "/api/auth/two-factor/verify-totp", user.cookie, { code: totpCode(totpURI) });
+    const confirm = await call(started.server, "POST", "/api/auth/two-factor/verify-totp", user.cookie, { code: totpCode(totpURI) });
     expect(confirm.status).toBe(200);
     const cookie = cookiesOf(confirm).find((c) => c.includes("session_token=")) as string;
     const appOnly = await passwordStep(user.email);
-    const offer = await server.fetch("/api/auth/phone/second-factor", { headers: { cookie: appOnly.cookie } });
+    const offer = await started.server.fetch("/api/auth/phone/second-factor", { headers: { cookie: appOnly.cookie } });
     expect(await offer.json()).toEqual({ sms: false, phoneNumber: null });
     // Asking anyway sends nothing.
-    expect((await server.fetch("/api/auth/two-factor/send-otp", json({}, { cookie: appOnly.cookie }))).status).toBe(200);
+    expect((await started.server.fetch("/api/auth/two-factor/send-otp", json({}, { cookie: appOnly.cookie }))).status).toBe(200);
 
-    const number = await verifiedNumber(server, { ...user, cookie });
-    expect((await call(server, "POST", "/api/account/phone-numbers/two-factor", cookie, { enabled: true })).status).toBe(200);
-    expect(await outboxFor(server.db, number)).toHaveLength(1);
+    const number = await verifiedNumber(started.server, { ...user, cookie });
+    expect((await call(started.server, "POST", "/api/account/phone-numbers/two-factor", cookie, { enabled: true })).status).toBe(200);
+    expect(await outboxFor(started.server.db, number)).toHaveLength(1);
 
     // Removing the app keeps the second step: text message codes are still on.
-    const disabled = await call(server, "POST", "/api/auth/two-factor/disable", cookie, { password: PASSWORD });
+    const disabled = await call(started.server, "POST", "/api/auth/two-factor/disable", cookie, { password: PASSWORD });
     expect(disabled.status).toBe(200);
     const after = await passwordStep(user.email);
     expect(after.body.twoFactorRedirect).toBe(true);
     const security = await call(
-      server,
+      started.server,
       "GET",
       "/api/account/security",
       cookiesOf(disabled).find((c) => c.includes("session_token=")) ?? cookie,
@@ -151,58 +145,48 @@ describe.each(DATABASE_KINDS)("text message codes as a second step on %s", (kind
   });
 
   it("turns the second step off with the last verified number, and refuses the library's own code method", async () => {
-    const user = await signedInUser(server, smtp);
-    await verifiedNumber(server, user);
-    await call(server, "POST", "/api/account/phone-numbers/two-factor", user.cookie, { enabled: true });
-    const { numbers } = (await (await call(server, "GET", "/api/account/phone-numbers", user.cookie)).json()) as {
+    const user = await started.signIn();
+    await verifiedNumber(started.server, user);
+    await call(started.server, "POST", "/api/account/phone-numbers/two-factor", user.cookie, { enabled: true });
+    const { numbers } = (await (await call(started.server, "GET", "/api/account/phone-numbers", user.cookie)).json()) as {
       numbers: { id: string }[];
     };
-    expect((await call(server, "DELETE", `/api/account/phone-numbers/${numbers[0]?.id}`, user.cookie)).status).toBe(200);
-    const list = await (await call(server, "GET", "/api/account/phone-numbers", user.cookie)).json();
+    expect((await call(started.server, "DELETE", `/api/account/phone-numbers/${numbers[0]?.id}`, user.cookie)).status).toBe(200);
+    const list = await (await call(started.server, "GET", "/api/account/phone-numbers", user.cookie)).json();
     expect(list).toEqual({ numbers: [], smsTwoFactor: false });
     const step = await passwordStep(user.email);
     expect(step.body.token).toEqual(expect.any(String));
 
-    const otp = await call(server, "POST", "/api/auth/two-factor/enable", user.cookie, { password: PASSWORD, method: "otp" });
+    const otp = await call(started.server, "POST", "/api/auth/two-factor/enable", user.cookie, { password: PASSWORD, method: "otp" });
     expect(otp.status).toBe(400);
     expect((await passwordStep(user.email)).body.token).toEqual(expect.any(String));
   });
 });
 
 describe.each(DATABASE_KINDS)("text message limits on %s", (kind) => {
-  let smtp: Smtp;
-  let server: TestServer;
+  // Each test names its own client address, as a proxy would.
+  const started = serverWithMail(kind, { RATE_LIMIT: "on", TRUSTED_IP_HEADER: "x-test-client" });
   // Addresses of their own per database kind: limits kept in this process count across both servers.
   const n = kind === "pglite" ? "1" : "2";
-  const account = (name?: string) => signedInUser(server, smtp, name, { "x-test-client": `192.0.2.${n}0` });
-
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    // Each test names its own client address, as a proxy would.
-    server = await startTestServer(kind, { SMTP_URL: smtp.url, RATE_LIMIT: "on", TRUSTED_IP_HEADER: "x-test-client" });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  const account = (name?: string) => started.signIn(name, { "x-test-client": `192.0.2.${n}0` });
 
   it("allows 3 messages to one number in 10 minutes, then answers a translated 429 with the wait", async () => {
     const user = await account();
     const number = newNumber();
-    const added = await call(server, "POST", "/api/account/phone-numbers", user.cookie, { phoneNumber: number });
+    const added = await call(started.server, "POST", "/api/account/phone-numbers", user.cookie, { phoneNumber: number });
     const { id } = (await added.json()) as { id: string };
-    expect((await call(server, "POST", `/api/account/phone-numbers/${id}/code`, user.cookie)).status).toBe(200);
-    expect((await call(server, "POST", `/api/account/phone-numbers/${id}/code`, user.cookie)).status).toBe(200);
-    const fourth = await call(server, "POST", `/api/account/phone-numbers/${id}/code`, user.cookie, undefined, "de");
+    expect((await call(started.server, "POST", `/api/account/phone-numbers/${id}/code`, user.cookie)).status).toBe(200);
+    expect((await call(started.server, "POST", `/api/account/phone-numbers/${id}/code`, user.cookie)).status).toBe(200);
+    const fourth = await call(started.server, "POST", `/api/account/phone-numbers/${id}/code`, user.cookie, undefined, "de");
     expect(fourth.status).toBe(429);
     expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await fourth.json()).toEqual({
       code: "sms_too_many_requests",
       message: "Es wurden zu viele SMS angefordert. Bitte warten Sie einige Minuten und versuchen Sie es erneut.",
     });
-    expect(await outboxFor(server.db, number)).toHaveLength(3);
+    expect(await outboxFor(started.server.db, number)).toHaveLength(3);
     // The phone sign-in counts against the same number's limit.
-    const verifiedElsewhere = await call(server, "POST", "/api/auth/phone/send-sign-in-code", "", { phoneNumber: number });
+    const verifiedElsewhere = await call(started.server, "POST", "/api/auth/phone/send-sign-in-code", "", { phoneNumber: number });
     expect(verifiedElsewhere.status).toBe(429);
     expect((await verifiedElsewhere.json()).code).toBe("sms_too_many_requests");
   });
@@ -216,7 +200,7 @@ describe.each(DATABASE_KINDS)("text message limits on %s", (kind) => {
       users.push(user);
       for (let i = 0; i < 4; i++) {
         const res = await call(
-          server,
+          started.server,
           "POST",
           "/api/account/phone-numbers",
           user.cookie,
@@ -230,7 +214,7 @@ describe.each(DATABASE_KINDS)("text message limits on %s", (kind) => {
     expect(statuses).toEqual([...Array(10).fill(201), 429, 429]);
     // Another address is not held up.
     const res = await call(
-      server,
+      started.server,
       "POST",
       "/api/account/phone-numbers",
       users[0]?.cookie ?? "",

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { SecurityEvent, SecurityEventPage } from "../../core/security-log.js";
 import { collectUserData } from "../../server/account/user-data.js";
 import { setOperatorRole } from "../../server/operator/users.js";
 import { as } from "../support/actors.js";
 import { DATABASE_KINDS } from "../support/databases.js";
-import { startTestServer, type TestServer } from "../support/server.js";
-import { codeIn, startSmtpCapture } from "../support/smtp.js";
+import { serverWithMail } from "../support/mail-server.js";
+import { codeIn } from "../support/smtp.js";
 import { totpCode } from "../support/totp.js";
-import { json, signedInUser, type TestUser } from "./billing-support.js";
+import { json, type TestUser } from "./billing-support.js";
 
-type Smtp = Awaited<ReturnType<typeof startSmtpCapture>>;
 const PASSWORD = "correct horse battery";
 const CHROME_MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 const CHROME_MAC_NEXT =
@@ -22,31 +21,21 @@ const sessionCookieOf = (res: Response) =>
     .find((c) => c.includes("session_token=") && !c.endsWith("=")) as string;
 
 describe.each(DATABASE_KINDS)("the user's security log on %s", (kind) => {
-  let smtp: Smtp;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.close();
-  });
+  const started = serverWithMail(kind);
 
   const post = (path: string, user: { cookie: string }, body: unknown = {}, headers: Record<string, string> = {}) =>
-    server.fetch(path, json(body, { cookie: user.cookie, "user-agent": CHROME_MAC, ...headers }));
+    started.server.fetch(path, json(body, { cookie: user.cookie, "user-agent": CHROME_MAC, ...headers }));
   const events = async (user: { cookie: string }, page = 1) => {
-    const res = await server.fetch(`/api/account/security-events?page=${page}`, { headers: { cookie: user.cookie } });
+    const res = await started.server.fetch(`/api/account/security-events?page=${page}`, { headers: { cookie: user.cookie } });
     expect(res.status).toBe(200);
     return (await res.json()) as SecurityEventPage;
   };
   const typesOf = (items: SecurityEvent[]) => items.map((e) => (e.subject ? `${e.type}:${e.subject}` : e.type));
   /** A user signed up and in from a Chrome on a Mac: that device is the account's first. */
-  const newUser = (name = "Sam Secure") => signedInUser(server, smtp, name, { "user-agent": CHROME_MAC });
+  const newUser = (name = "Sam Secure") => started.signIn(name, { "user-agent": CHROME_MAC });
 
   it("answers 401 without a session, before reading the query", async () => {
-    const res = await server.fetch("/api/account/security-events?page=x");
+    const res = await started.server.fetch("/api/account/security-events?page=x");
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ message: expect.any(String) });
   });
@@ -54,7 +43,7 @@ describe.each(DATABASE_KINDS)("the user's security log on %s", (kind) => {
   it("refuses a page that is not a positive number", async () => {
     const user = await newUser();
     for (const page of ["0", "-1", "x"]) {
-      const res = await server.fetch(`/api/account/security-events?page=${page}`, { headers: as(user) });
+      const res = await started.server.fetch(`/api/account/security-events?page=${page}`, { headers: as(user) });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ message: expect.any(String) });
     }
@@ -64,7 +53,7 @@ describe.each(DATABASE_KINDS)("the user's security log on %s", (kind) => {
     const user = await newUser();
     expect((await events(user)).items).toEqual([]);
     const signIn = (ua: string) =>
-      server.fetch("/api/auth/sign-in/email", json({ email: user.email, password: PASSWORD }, { "user-agent": ua }));
+      started.server.fetch("/api/auth/sign-in/email", json({ email: user.email, password: PASSWORD }, { "user-agent": ua }));
     expect((await signIn(CHROME_MAC_NEXT)).status).toBe(200);
     expect((await events(user)).items).toEqual([]);
     expect((await signIn(FIREFOX_WINDOWS)).status).toBe(200);
@@ -134,7 +123,7 @@ describe.each(DATABASE_KINDS)("the user's security log on %s", (kind) => {
     // A wrong code adds nothing.
     expect((await post(`/api/account/emails/${id}/verify`, user, { code: "000000" })).status).toBe(400);
     expect((await events(user)).total).toBe(0);
-    expect((await post(`/api/account/emails/${id}/verify`, user, { code: codeIn(await smtp.waitFor(email)) })).status).toBe(200);
+    expect((await post(`/api/account/emails/${id}/verify`, user, { code: codeIn(await started.smtp.waitFor(email)) })).status).toBe(200);
     expect((await post(`/api/account/emails/${id}/primary`, user)).status).toBe(200);
     expect(typesOf((await events(user)).items)).toEqual(["email_primary", "email_added"]);
   });
@@ -166,24 +155,24 @@ describe.each(DATABASE_KINDS)("the user's security log on %s", (kind) => {
   describe("operator actions on the account", () => {
     let operator: TestUser;
     beforeAll(async () => {
-      operator = await signedInUser(server, smtp, "Olga Operator");
-      await setOperatorRole(server.db, operator.email, true);
+      operator = await started.signIn("Olga Operator");
+      await setOperatorRole(started.server.db, operator.email, true);
     });
     const audit = async (targetId: string) =>
-      (await (await server.fetch(`/api/admin/audit-log?target=${targetId}`, { headers: as(operator) })).json()).items as {
+      (await (await started.server.fetch(`/api/admin/audit-log?target=${targetId}`, { headers: as(operator) })).json()).items as {
         action: string;
         outcome: string;
       }[];
 
     it("are recorded with their audit entry, without the operator's device; a refused one only in the audit log", async () => {
       const user = await newUser();
-      const refused = await server.fetch(`/api/admin/users/${user.id}/complimentary/end`, json({}, as(operator)));
+      const refused = await started.server.fetch(`/api/admin/users/${user.id}/complimentary/end`, json({}, as(operator)));
       expect(refused.status).toBeGreaterThanOrEqual(400);
       expect((await events(user)).total).toBe(0);
 
-      const granted = await server.fetch(`/api/admin/users/${user.id}/complimentary`, json({ endsAt: null }, as(operator)));
+      const granted = await started.server.fetch(`/api/admin/users/${user.id}/complimentary`, json({ endsAt: null }, as(operator)));
       expect(granted.status).toBe(200);
-      const revoked = await server.fetch(`/api/admin/users/${user.id}/sessions/revoke`, json({}, as(operator)));
+      const revoked = await started.server.fetch(`/api/admin/users/${user.id}/sessions/revoke`, json({}, as(operator)));
       expect(revoked.status).toBe(200);
 
       expect((await audit(user.id)).map((e) => `${e.action}:${e.outcome}`)).toEqual([
@@ -192,7 +181,7 @@ describe.each(DATABASE_KINDS)("the user's security log on %s", (kind) => {
         "user.complimentary.end:failure",
       ]);
       // The user signs in again to read their log.
-      const signIn = await server.fetch(
+      const signIn = await started.server.fetch(
         "/api/auth/sign-in/email",
         json({ email: user.email, password: PASSWORD }, { "user-agent": CHROME_MAC }),
       );
@@ -204,7 +193,7 @@ describe.each(DATABASE_KINDS)("the user's security log on %s", (kind) => {
 
     it("a refused change on a team is recorded as a failure, and in no user's log", async () => {
       const user = await newUser();
-      const res = await server.fetch(`/api/admin/teams/no-such-team/members/no-such-member/remove`, json({}, as(operator)));
+      const res = await started.server.fetch(`/api/admin/teams/no-such-team/members/no-such-member/remove`, json({}, as(operator)));
       expect(res.status).toBe(404);
       const entries = await audit("no-such-team");
       expect(entries.map((e) => `${e.action}:${e.outcome}`)).toEqual(["team.member.remove:failure"]);
@@ -217,18 +206,18 @@ describe.each(DATABASE_KINDS)("the user's security log on %s", (kind) => {
     expect((await post("/api/auth/change-password", user, { currentPassword: PASSWORD, newPassword: "a new long password" })).status).toBe(
       200,
     );
-    const signIn = await server.fetch(
+    const signIn = await started.server.fetch(
       "/api/auth/sign-in/email",
       json({ email: user.email, password: "a new long password" }, { "user-agent": FIREFOX_WINDOWS }),
     );
     const firefox = { ...user, cookie: sessionCookieOf(signIn) };
-    const data = await collectUserData(server.db, user.id);
+    const data = await collectUserData(started.server.db, user.id);
     expect(data.securityLog.map((e) => e.type)).toEqual(["password_changed", "new_device_sign_in"]);
     expect(data.securityDevices).toHaveLength(2);
 
     const deleted = await post("/api/account/delete", firefox, { confirmation: "Delete account" });
     expect(deleted.status).toBe(200);
-    expect(await server.db.selectFrom("security_event").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
-    expect(await server.db.selectFrom("security_device").select("user_id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(await started.server.db.selectFrom("security_event").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect(await started.server.db.selectFrom("security_device").select("user_id").where("user_id", "=", user.id).execute()).toEqual([]);
   });
 });

@@ -1,11 +1,9 @@
 import { request } from "node:http";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DATABASE_KINDS } from "../support/databases.js";
-import { startOidcServer } from "../support/oidc.js";
-import { startTestServer, type TestServer } from "../support/server.js";
-import { startSmtpCapture } from "../support/smtp.js";
-import { json, type Smtp, signedInUser } from "./billing-support.js";
+import { serverWithMail } from "../support/mail-server.js";
+import { json } from "./billing-support.js";
 
 /** Targets a browser would read as another host, or as script. */
 const HOSTILE_TARGETS = [
@@ -37,25 +35,12 @@ function rawGet(base: string, rawPath: string, headers: Record<string, string> =
 }
 
 describe.each(DATABASE_KINDS)("open redirects on %s", (kind) => {
-  let smtp: Smtp;
-  let oidc: Awaited<ReturnType<typeof startOidcServer>>;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    oidc = await startOidcServer();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url, ...oidc.env });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await oidc?.stop();
-    await smtp?.close();
-  });
+  const started = serverWithMail(kind, {}, { oidc: true });
 
   /** Where a browser would go with this Location: it must be this site. */
   const expectOnSite = (location: string | undefined | null) => {
     expect(location).toBeTruthy();
-    expect(new URL(location as string, server.url).origin).toBe(server.url);
+    expect(new URL(location as string, started.server.url).origin).toBe(started.server.url);
   };
 
   it.each([
@@ -76,7 +61,7 @@ describe.each(DATABASE_KINDS)("open redirects on %s", (kind) => {
     "/%09%2F/evil.example/",
     "/%0D%0ASet-Cookie:%20session=x/",
   ])("keeps the page redirect of %s on this site", async (path) => {
-    const res = await rawGet(server.localUrl, path);
+    const res = await rawGet(started.server.localUrl, path);
     // Node's HTTP parser already refuses a raw backslash (400); the rest are redirects or a 404 page.
     if (res.status >= 300 && res.status < 400) {
       expectOnSite(res.location);
@@ -112,7 +97,7 @@ describe.each(DATABASE_KINDS)("open redirects on %s", (kind) => {
     await fc.assert(
       fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 8 }), async (pieces) => {
         const path = `/${pieces.join("")}`;
-        const res = await rawGet(server.localUrl, path);
+        const res = await rawGet(started.server.localUrl, path);
         expect(res.status).toBeLessThan(500);
         if (res.status >= 300 && res.status < 400) expectOnSite(res.location);
       }),
@@ -122,7 +107,7 @@ describe.each(DATABASE_KINDS)("open redirects on %s", (kind) => {
 
   it("refuses hostile Google callback URLs and accepts the site's own", async () => {
     const start = (urls: Record<string, string>) =>
-      server.fetch("/api/auth/sign-in/social", json({ provider: "google", callbackURL: "/en/dashboard", ...urls }));
+      started.server.fetch("/api/auth/sign-in/social", json({ provider: "google", callbackURL: "/en/dashboard", ...urls }));
     for (const target of HOSTILE_TARGETS) {
       for (const field of ["callbackURL", "errorCallbackURL", "newUserCallbackURL"]) {
         const res = await start({ [field]: target });
@@ -133,7 +118,7 @@ describe.each(DATABASE_KINDS)("open redirects on %s", (kind) => {
     const ok = await start({ errorCallbackURL: "/en/sign-in?oauth=error" });
     expect(ok.status).toBe(200);
     const { url } = await ok.json();
-    expect(url.startsWith(oidc.issuer)).toBe(true);
+    expect(url.startsWith(started.oidc.issuer)).toBe(true);
 
     // A refused sign-in at the provider comes back to the site's own error page.
     const authorize = await fetch(url, { redirect: "manual" });
@@ -142,7 +127,7 @@ describe.each(DATABASE_KINDS)("open redirects on %s", (kind) => {
       .getSetCookie()
       .map((c) => c.split(";")[0])
       .join("; ");
-    const back = await server.fetch(new URL(callback).pathname + new URL(callback).search, { headers: { cookie: cookies } });
+    const back = await started.server.fetch(new URL(callback).pathname + new URL(callback).search, { headers: { cookie: cookies } });
     expect(back.status).toBe(302);
     expectOnSite(back.headers.get("location"));
     expect(back.headers.get("location")).toMatch(/^\/en\/sign-in\?oauth=error/);
@@ -151,13 +136,16 @@ describe.each(DATABASE_KINDS)("open redirects on %s", (kind) => {
   it("refuses hostile callback URLs on e-mail sign-up and sign-in, creating nothing", async () => {
     for (const target of HOSTILE_TARGETS) {
       const email = `redirect-${crypto.randomUUID()}@example.com`;
-      const signUp = await server.fetch(
+      const signUp = await started.server.fetch(
         "/api/auth/sign-up/email",
         json({ name: "Red Irect", email, password: "correct horse battery", callbackURL: target, legalConsent: true }),
       );
       expect({ target, status: signUp.status }).toEqual({ target, status: 403 });
-      expect(await server.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
-      const signIn = await server.fetch("/api/auth/sign-in/email", json({ email, password: "correct horse battery", callbackURL: target }));
+      expect(await started.server.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
+      const signIn = await started.server.fetch(
+        "/api/auth/sign-in/email",
+        json({ email, password: "correct horse battery", callbackURL: target }),
+      );
       expect({ target, status: signIn.status }).toEqual({ target, status: 403 });
     }
   });
@@ -166,7 +154,7 @@ describe.each(DATABASE_KINDS)("open redirects on %s", (kind) => {
     for (const target of HOSTILE_TARGETS) {
       const query = `callbackURL=${encodeURIComponent(target)}`;
       for (const path of [`/api/auth/verify-email?token=forged&${query}`, `/api/auth/reset-password/forged?${query}`]) {
-        const res = await server.fetch(path);
+        const res = await started.server.fetch(path);
         if (res.status >= 300 && res.status < 400) expectOnSite(res.headers.get("location"));
         else expect({ path, status: res.status }).toEqual({ path, status: 403 });
       }
@@ -174,7 +162,7 @@ describe.each(DATABASE_KINDS)("open redirects on %s", (kind) => {
   });
 
   it("builds checkout, portal and return URLs from the configured address only", async () => {
-    const user = await signedInUser(server, smtp);
+    const user = await started.signIn();
     const spoofed = {
       "x-forwarded-host": "evil.example",
       "x-forwarded-proto": "https",
@@ -189,22 +177,22 @@ describe.each(DATABASE_KINDS)("open redirects on %s", (kind) => {
       returnUrl: "https://evil.example/return",
       redirectTo: "https://evil.example",
     };
-    const checkout = await server.fetch("/api/create-checkout-session", json(body, { cookie: user.cookie, ...spoofed }));
+    const checkout = await started.server.fetch("/api/create-checkout-session", json(body, { cookie: user.cookie, ...spoofed }));
     expect(checkout.status).toBe(200);
     const { url } = await checkout.json();
-    expect(new URL(url).origin).toBe(server.url);
-    const stored = await server.db
+    expect(new URL(url).origin).toBe(started.server.url);
+    const stored = await started.server.db
       .selectFrom("local_checkout_session")
       .selectAll()
       .where("user_id", "=", user.id)
       .executeTakeFirstOrThrow();
-    expect(new URL(stored.success_url).origin).toBe(server.url);
-    expect(new URL(stored.cancel_url).origin).toBe(server.url);
+    expect(new URL(stored.success_url).origin).toBe(started.server.url);
+    expect(new URL(stored.cancel_url).origin).toBe(started.server.url);
 
     // The Host header itself is not trusted either.
-    const page = await rawGet(server.localUrl, new URL(url).pathname, { host: "evil.example", cookie: user.cookie });
+    const page = await rawGet(started.server.localUrl, new URL(url).pathname, { host: "evil.example", cookie: user.cookie });
     expect(page.status).toBe(200);
-    const done = await server.fetch(new URL(url).pathname, {
+    const done = await started.server.fetch(new URL(url).pathname, {
       method: "POST",
       headers: { cookie: user.cookie, "content-type": "application/x-www-form-urlencoded", ...spoofed },
       body: "successUrl=https%3A%2F%2Fevil.example",
@@ -212,13 +200,13 @@ describe.each(DATABASE_KINDS)("open redirects on %s", (kind) => {
     expect(done.status).toBe(303);
     expectOnSite(done.headers.get("location"));
 
-    const portal = await server.fetch("/api/create-portal-session?returnUrl=https%3A%2F%2Fevil.example", {
+    const portal = await started.server.fetch("/api/create-portal-session?returnUrl=https%3A%2F%2Fevil.example", {
       method: "POST",
       headers: { cookie: user.cookie, ...spoofed },
     });
     expect(portal.status).toBe(200);
-    expect(new URL((await portal.json()).url).origin).toBe(server.url);
+    expect(new URL((await portal.json()).url).origin).toBe(started.server.url);
     // A finished checkout opened again goes back to the stored address.
-    expectOnSite((await rawGet(server.localUrl, new URL(url).pathname, { cookie: user.cookie })).location);
+    expectOnSite((await rawGet(started.server.localUrl, new URL(url).pathname, { cookie: user.cookie })).location);
   });
 });

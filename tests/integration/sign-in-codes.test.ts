@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_KINDS } from "../support/databases.js";
-import { type OidcIdentity, startOidcServer } from "../support/oidc.js";
-import { startTestServer, type TestServer } from "../support/server.js";
-import { type CapturedMail, codeIn, startSmtpCapture } from "../support/smtp.js";
+import { serverWithMail } from "../support/mail-server.js";
+import type { OidcIdentity } from "../support/oidc.js";
+import { type CapturedMail, codeIn } from "../support/smtp.js";
 import { totpCode } from "../support/totp.js";
-import { json, signedInUser, type TestUser } from "./billing-support.js";
+import { json, type TestUser } from "./billing-support.js";
 
-type Smtp = Awaited<ReturnType<typeof startSmtpCapture>>;
 const PASSWORD = "correct horse battery";
 
 /** The name=value pairs a response sets (cleared cookies left out). */
@@ -24,109 +23,105 @@ const linkIn = (mail: CapturedMail) => {
 };
 
 describe.each(DATABASE_KINDS)("sign-in by e-mailed code and link, and the second step after each, on %s", (kind) => {
-  let smtp: Smtp;
-  let oidc: Awaited<ReturnType<typeof startOidcServer>>;
-  let server: TestServer;
+  const started = serverWithMail(kind, {}, { oidc: true });
 
-  beforeAll(async () => {
-    smtp = await startSmtpCapture();
-    oidc = await startOidcServer();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url, ...oidc.env });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await oidc?.stop();
-    await smtp?.close();
-  });
-
-  const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
+  const mailsTo = (email: string) => started.smtp.messages.filter((m) => m.to.includes(email));
   const sessionOf = async (cookie: string) =>
-    (await (await server.fetch("/api/auth/get-session", { headers: { cookie } })).json()) as { user: { id: string; email: string } } | null;
+    (await (await started.server.fetch("/api/auth/get-session", { headers: { cookie } })).json()) as {
+      user: { id: string; email: string };
+    } | null;
   /** Waits long enough for a mail that is sent (without the answer waiting for it) to have arrived. */
   const settle = () => new Promise((r) => setTimeout(r, 500));
 
   /** An account that has signed up but never confirmed its address. */
   async function unverifiedUser() {
     const email = `unverified-${randomUUID()}@example.com`;
-    const res = await server.fetch(
+    const res = await started.server.fetch(
       "/api/auth/sign-up/email",
       json({ name: "Una Verified", email, password: PASSWORD, legalConsent: true }),
     );
     expect(res.status).toBe(200);
-    await smtp.waitFor(email);
+    await started.smtp.waitFor(email);
     return email;
   }
 
   /** Turns two-step verification on for the user; returns the authenticator's URI and backup codes. */
   async function enableTwoStep(cookie: string, password?: string) {
-    const enable = await server.fetch("/api/auth/two-factor/enable", json(password ? { password } : {}, { cookie }));
+    const enable = await started.server.fetch("/api/auth/two-factor/enable", json(password ? { password } : {}, { cookie }));
     expect(enable.status).toBe(200);
     const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
-    expect((await server.fetch("/api/auth/two-factor/verify-totp", json({ code: totpCode(totpURI) }, { cookie }))).status).toBe(200);
+    expect((await started.server.fetch("/api/auth/two-factor/verify-totp", json({ code: totpCode(totpURI) }, { cookie }))).status).toBe(
+      200,
+    );
     return { totpURI, backupCodes };
   }
 
   /** Mails a sign-in code to the address and signs in with it. */
   async function codeSignIn(email: string) {
     const before = mailsTo(email).length;
-    const send = await server.fetch("/api/auth/email-otp/send-verification-otp", json({ email, type: "sign-in" }));
+    const send = await started.server.fetch("/api/auth/email-otp/send-verification-otp", json({ email, type: "sign-in" }));
     expect(send.status).toBe(200);
-    const mail = await smtp.waitFor(email, (m) => mailsTo(email).indexOf(m) >= before);
-    return server.fetch("/api/auth/sign-in/email-otp", json({ email, otp: codeIn(mail) }));
+    const mail = await started.smtp.waitFor(email, (m) => mailsTo(email).indexOf(m) >= before);
+    return started.server.fetch("/api/auth/sign-in/email-otp", json({ email, otp: codeIn(mail) }));
   }
 
   /** Asks for a sign-in link as the page would; returns the asking browser's cookie and the mailed token. */
   async function requestLink(email: string, language = "en") {
     const before = mailsTo(email).length;
-    const send = await server.fetch("/api/auth/sign-in-link/send", json({ email }, { "x-language": language }));
+    const send = await started.server.fetch("/api/auth/sign-in-link/send", json({ email }, { "x-language": language }));
     expect(send.status).toBe(200);
     expect(await send.json()).toEqual({ success: true });
     const browser = cookiesOf(send).join("; ");
-    const mail = await smtp.waitFor(email, (m) => mailsTo(email).indexOf(m) >= before);
+    const mail = await started.smtp.waitFor(email, (m) => mailsTo(email).indexOf(m) >= before);
     return { browser, mail, ...linkIn(mail) };
   }
-  const open = (token: string, cookie = "") => server.fetch("/api/auth/sign-in-link/open", json({ token }, cookie ? { cookie } : {}));
+  const open = (token: string, cookie = "") =>
+    started.server.fetch("/api/auth/sign-in-link/open", json({ token }, cookie ? { cookie } : {}));
   const status = async (cookie: string) =>
-    ((await (await server.fetch("/api/auth/sign-in-link/status", { headers: { cookie } })).json()) as { state: string }).state;
+    ((await (await started.server.fetch("/api/auth/sign-in-link/status", { headers: { cookie } })).json()) as { state: string }).state;
 
   it("signs a verified account in with a 6-digit code read from its mail", async () => {
-    const user = await signedInUser(server, smtp, "Cora Code");
+    const user = await started.signIn("Cora Code");
     const res = await codeSignIn(user.email);
     expect(res.status).toBe(200);
     const mail = mailsTo(user.email).at(-1) as CapturedMail;
     expect(mail.subject).toBe("Your sign-in code");
     expect((await sessionOf(sessionCookieOf(res)))?.user.id).toBe(user.id);
     // The code worked once.
-    const again = await server.fetch("/api/auth/sign-in/email-otp", json({ email: user.email, otp: codeIn(mail) }));
+    const again = await started.server.fetch("/api/auth/sign-in/email-otp", json({ email: user.email, otp: codeIn(mail) }));
     expect(again.status).toBe(400);
   });
 
   it("answers an unknown and an unverified address like a known one, mails them nothing and creates no account", async () => {
-    const known = await signedInUser(server, smtp, "Kim Known");
+    const known = await started.signIn("Kim Known");
     const stranger = `stranger-${randomUUID()}@example.com`;
     const unverified = await unverifiedUser();
     const seen = mailsTo(unverified).length;
     const answers = [];
     for (const email of [known.email, stranger, unverified]) {
-      const res = await server.fetch("/api/auth/email-otp/send-verification-otp", json({ email, type: "sign-in" }));
+      const res = await started.server.fetch("/api/auth/email-otp/send-verification-otp", json({ email, type: "sign-in" }));
       answers.push({ status: res.status, body: await res.json() });
     }
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
-    await smtp.waitFor(known.email, (m) => m.subject === "Your sign-in code");
+    await started.smtp.waitFor(known.email, (m) => m.subject === "Your sign-in code");
     await settle();
     expect(mailsTo(stranger)).toEqual([]);
     expect(mailsTo(unverified).length).toBe(seen);
     // No code can be guessed into an account either: none is made, and the unverified one keeps its password.
     for (const email of [stranger, unverified]) {
-      const res = await server.fetch("/api/auth/sign-in/email-otp", json({ email, otp: "123456" }));
+      const res = await started.server.fetch("/api/auth/sign-in/email-otp", json({ email, otp: "123456" }));
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: "invalid_otp" });
     }
-    expect(await server.db.selectFrom("user").select("id").where("email", "=", stranger).executeTakeFirst()).toBeUndefined();
-    const row = await server.db.selectFrom("user").select("emailVerified").where("email", "=", unverified).executeTakeFirstOrThrow();
+    expect(await started.server.db.selectFrom("user").select("id").where("email", "=", stranger).executeTakeFirst()).toBeUndefined();
+    const row = await started.server.db
+      .selectFrom("user")
+      .select("emailVerified")
+      .where("email", "=", unverified)
+      .executeTakeFirstOrThrow();
     expect(row.emailVerified).toBe(false);
-    const account = await server.db
+    const account = await started.server.db
       .selectFrom("account")
       .innerJoin("user", "user.id", "account.userId")
       .select("account.password")
@@ -136,21 +131,21 @@ describe.each(DATABASE_KINDS)("sign-in by e-mailed code and link, and the second
   });
 
   it("signs in the browser that asked for a link once the link is opened there; the link then works no more", async () => {
-    const user = await signedInUser(server, smtp, "Lena Link");
+    const user = await started.signIn("Lena Link");
     // Asked for on a German page by an English account: the mail and its link are in the account's language (docs/decisions/152).
     const { browser, mail, url, token } = await requestLink(user.email, "de");
     expect(mail.subject).toBe("Your sign-in link for Recruiting CRM");
-    expect(url.startsWith(`${server.url}/en/sign-in?link=`)).toBe(true);
+    expect(url.startsWith(`${started.server.url}/en/sign-in?link=`)).toBe(true);
     expect(await status(browser)).toBe("pending");
     // The page that asked cannot finish before the link is opened.
-    const early = await server.fetch("/api/auth/sign-in-link/complete", json({}, { cookie: browser }));
+    const early = await started.server.fetch("/api/auth/sign-in-link/complete", json({}, { cookie: browser }));
     expect(early.status).toBe(400);
     expect(await early.json()).toMatchObject({ code: "verification_link_invalid" });
 
     const opened = await open(token, browser);
     expect(await opened.json()).toEqual({ state: "verified" });
     expect(await status(browser)).toBe("verified");
-    const complete = await server.fetch("/api/auth/sign-in-link/complete", json({}, { cookie: browser }));
+    const complete = await started.server.fetch("/api/auth/sign-in-link/complete", json({}, { cookie: browser }));
     expect(complete.status).toBe(200);
     expect((await sessionOf(sessionCookieOf(complete)))?.user.id).toBe(user.id);
     expect(await status(browser)).toBe("used");
@@ -158,35 +153,35 @@ describe.each(DATABASE_KINDS)("sign-in by e-mailed code and link, and the second
     // Opened again (another tab or browser, or later): it says it was used, and signs nobody in a second time.
     expect(await (await open(token, browser)).json()).toEqual({ state: "used" });
     expect(await (await open(token)).json()).toEqual({ state: "used" });
-    const reuse = await server.fetch("/api/auth/sign-in-link/confirm", json({ token }));
+    const reuse = await started.server.fetch("/api/auth/sign-in-link/confirm", json({ token }));
     expect(reuse.status).toBe(400);
     expect(sessionCookieOf(reuse)).toBe("");
-    const secondComplete = await server.fetch("/api/auth/sign-in-link/complete", json({}, { cookie: browser }));
+    const secondComplete = await started.server.fetch("/api/auth/sign-in-link/complete", json({}, { cookie: browser }));
     expect(secondComplete.status).toBe(400);
   });
 
   it("tells another browser it is not the one that asked, and signs it in only after its confirmation", async () => {
-    const user = await signedInUser(server, smtp, "Otto Other");
+    const user = await started.signIn("Otto Other");
     const { browser, token } = await requestLink(user.email);
     const opened = await open(token);
     expect(await opened.json()).toEqual({ state: "other-device" });
     expect(sessionCookieOf(opened)).toBe("");
     // Opening it elsewhere verifies nothing for the asking page.
     expect(await status(browser)).toBe("pending");
-    const confirm = await server.fetch("/api/auth/sign-in-link/confirm", json({ token }));
+    const confirm = await started.server.fetch("/api/auth/sign-in-link/confirm", json({ token }));
     expect(confirm.status).toBe(200);
     expect((await sessionOf(sessionCookieOf(confirm)))?.user.id).toBe(user.id);
     // The asking page learns the link was used elsewhere, and gets no session from it.
     expect(await status(browser)).toBe("used");
-    const complete = await server.fetch("/api/auth/sign-in-link/complete", json({}, { cookie: browser }));
+    const complete = await started.server.fetch("/api/auth/sign-in-link/complete", json({}, { cookie: browser }));
     expect(complete.status).toBe(400);
   });
 
   it("refuses an expired link and an invalid one, and mails no link to an unknown or unverified address", async () => {
-    const user = await signedInUser(server, smtp, "Eve Expired");
+    const user = await started.signIn("Eve Expired");
     const { browser, token } = await requestLink(user.email);
     // Fixture: the link was sent 16 minutes ago.
-    await server.db
+    await started.server.db
       .updateTable("sign_in_link")
       .set({ expires_at: new Date(Date.now() - 60_000) })
       .where("email", "=", user.email)
@@ -195,7 +190,7 @@ describe.each(DATABASE_KINDS)("sign-in by e-mailed code and link, and the second
     expect(expired.status).toBe(400);
     expect(await expired.json()).toMatchObject({ code: "verification_link_expired" });
     expect(await status(browser)).toBe("expired");
-    const late = await server.fetch("/api/auth/sign-in-link/confirm", json({ token }));
+    const late = await started.server.fetch("/api/auth/sign-in-link/confirm", json({ token }));
     expect(await late.json()).toMatchObject({ code: "verification_link_expired" });
 
     const invalid = await open("not-a-real-token");
@@ -206,7 +201,7 @@ describe.each(DATABASE_KINDS)("sign-in by e-mailed code and link, and the second
     const unverified = await unverifiedUser();
     const seen = mailsTo(unverified).length;
     for (const email of [stranger, unverified]) {
-      const res = await server.fetch("/api/auth/sign-in-link/send", json({ email }));
+      const res = await started.server.fetch("/api/auth/sign-in-link/send", json({ email }));
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ success: true });
       // The page waits as it would for any address.
@@ -223,7 +218,7 @@ describe.each(DATABASE_KINDS)("sign-in by e-mailed code and link, and the second
     let backupCodes: string[];
 
     beforeAll(async () => {
-      user = await signedInUser(server, smtp, "Tess Twostep");
+      user = await started.signIn("Tess Twostep");
       ({ totpURI, backupCodes } = await enableTwoStep(user.cookie, PASSWORD));
     });
 
@@ -239,10 +234,10 @@ describe.each(DATABASE_KINDS)("sign-in by e-mailed code and link, and the second
 
     it("asks for it after an e-mailed code, and the authenticator finishes the sign-in", async () => {
       const pending = await expectSecondStep(await codeSignIn(user.email));
-      const wrong = await server.fetch("/api/auth/two-factor/verify-totp", json({ code: "000000" }, { cookie: pending }));
+      const wrong = await started.server.fetch("/api/auth/two-factor/verify-totp", json({ code: "000000" }, { cookie: pending }));
       expect(wrong.status).toBe(401);
       // The next time step's code: the one used to turn the app on is not accepted twice.
-      const done = await server.fetch(
+      const done = await started.server.fetch(
         "/api/auth/two-factor/verify-totp",
         json({ code: totpCode(totpURI, Date.now() + 30_000) }, { cookie: pending }),
       );
@@ -253,14 +248,17 @@ describe.each(DATABASE_KINDS)("sign-in by e-mailed code and link, and the second
     it("asks for it after a link, in the browser that asked and in another one", async () => {
       const same = await requestLink(user.email);
       await open(same.token, same.browser);
-      const complete = await server.fetch("/api/auth/sign-in-link/complete", json({}, { cookie: same.browser }));
+      const complete = await started.server.fetch("/api/auth/sign-in-link/complete", json({}, { cookie: same.browser }));
       const pending = await expectSecondStep(complete);
-      const done = await server.fetch("/api/auth/two-factor/verify-backup-code", json({ code: backupCodes[0] }, { cookie: pending }));
+      const done = await started.server.fetch(
+        "/api/auth/two-factor/verify-backup-code",
+        json({ code: backupCodes[0] }, { cookie: pending }),
+      );
       expect(done.status).toBe(200);
       expect((await sessionOf(sessionCookieOf(done)))?.user.id).toBe(user.id);
 
       const other = await requestLink(user.email);
-      await expectSecondStep(await server.fetch("/api/auth/sign-in-link/confirm", json({ token: other.token })));
+      await expectSecondStep(await started.server.fetch("/api/auth/sign-in-link/confirm", json({ token: other.token })));
     });
   });
 
@@ -268,14 +266,16 @@ describe.each(DATABASE_KINDS)("sign-in by e-mailed code and link, and the second
     const identity: OidcIdentity = { email: `g-two-${kind}-${randomUUID()}@example.com`, given_name: "Grace", family_name: "Google" };
     /** Google's redirect flow as the browser runs it; returns where the product sends it and the cookies. */
     async function google() {
-      const start = await server.fetch(
+      const start = await started.server.fetch(
         "/api/auth/sign-in/social",
         json({ provider: "google", callbackURL: "/de/dashboard", errorCallbackURL: "/de/sign-in?oauth=error", additionalData: {} }),
       );
       const { url } = (await start.json()) as { url: string };
-      const authorize = await fetch(url, { redirect: "manual", headers: { cookie: oidc.identityCookie(identity) } });
+      const authorize = await fetch(url, { redirect: "manual", headers: { cookie: started.oidc.identityCookie(identity) } });
       const callback = authorize.headers.get("location") as string;
-      const back = await server.fetch(callback.slice(server.url.length), { headers: { cookie: cookiesOf(start).join("; ") } });
+      const back = await started.server.fetch(callback.slice(started.server.url.length), {
+        headers: { cookie: cookiesOf(start).join("; ") },
+      });
       expect(back.status).toBe(302);
       return { location: back.headers.get("location") as string, back };
     }
@@ -287,7 +287,7 @@ describe.each(DATABASE_KINDS)("sign-in by e-mailed code and link, and the second
     expect(second.location).toBe("/de/sign-in?second-step=totp");
     expect(sessionCookieOf(second.back)).toBe("");
     const pending = cookiesOf(second.back).find((c) => c.includes("two_factor=")) as string;
-    const done = await server.fetch(
+    const done = await started.server.fetch(
       "/api/auth/two-factor/verify-totp",
       json({ code: totpCode(totpURI, Date.now() + 30_000) }, { cookie: pending }),
     );
