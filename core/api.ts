@@ -16,10 +16,8 @@ import type { ContactFieldErrors } from "./contact/fields";
 import type { ContactInput } from "./contact/schema";
 import type { WireCode } from "./error-codes";
 import type { OperatorRoutes } from "./operator";
-import type { PlanType } from "./plans";
 import type { SecurityEventPage } from "./security-log";
 import type { SignUpMode } from "./sign-up-mode";
-import type { TeamPermission, TeamRole } from "./teams";
 
 /** API keys (docs/decisions/094). */
 export type ApiKeyRow = z.output<typeof apiKeys.apiKeyRow>;
@@ -46,103 +44,20 @@ export type TeamMembership = z.output<typeof teams.teamMembership>;
 
 export type TeamPage = z.output<typeof teams.teamPage>;
 
-/** GET /api/teams/:teamId: the team as the caller may see it; a guest sees its name only. */
-export interface TeamView {
-  id: string;
-  name: string;
-  role: TeamRole;
-  /** What the caller's role allows, per resource (see TEAM_STATEMENTS). */
-  permissions: TeamPermission;
-  /** Not shown to guests. */
-  slug?: string;
-  logo?: string | null;
-  createdAt?: string;
-  memberCount?: number;
-}
-
-/** One member in a team's roster. */
-export interface TeamMemberRow {
-  /** The membership's id (what role changes and removals name). */
-  id: string;
-  userId: string;
-  name: string;
-  email: string;
-  role: TeamRole;
-  joinedAt: string;
-  /** The admin whose subscription pays for the team. */
-  pays: boolean;
-}
-
-/** GET /api/teams/:teamId/members?page=N&q=text: one page of the roster, searched by name or e-mail. */
-export interface TeamMemberPage {
-  items: TeamMemberRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  /** Members and open invitations against the plan's limit. */
-  seats: { used: number; limit: number };
-}
-
-/** The result of inviting one address. */
-export type InvitationOutcome = "invited" | "already_member" | "already_invited" | "invalid" | "quota_exceeded" | "failed";
+export type TeamView = z.output<typeof teams.teamView>;
+export type TeamMemberRow = z.output<typeof teams.teamMemberRow>;
+export type TeamMemberPage = z.output<typeof teams.teamMemberPage>;
+export type InvitationOutcome = z.output<typeof teams.invitationOutcome>;
 
 export type InviteRequest = z.input<typeof teams.inviteBody>;
 
-/** POST /api/teams/:teamId/invitations: one result per address, in the order typed. */
-export interface InviteResults {
-  results: { email: string; outcome: InvitationOutcome; message: string; code?: string; invitationId?: string }[];
-}
-
-/** One open invitation of a team. */
-export interface TeamInvitationRow {
-  id: string;
-  email: string;
-  role: TeamRole;
-  invitedAt: string;
-  expiresAt: string;
-  expired: boolean;
-  inviterName: string | null;
-}
-
-/**
- * GET /api/invitations/:invitationId: what the signed-out invitation page and the invited sign-up
- * show. The link is the capability: whoever holds it was mailed it (docs/decisions/149).
- */
-export interface InvitationPreview {
-  teamName: string;
-  /** The inviter's name, or their address when they have none. */
-  inviterName: string;
-  /** The address invited: the account to sign in with or to create. */
-  email: string;
-  role: string;
-  expiresAt: string;
-}
-
-/** GET /api/teams/:teamId/invitations: the team's pending invitations, newest first. */
-export interface TeamInvitationList {
-  items: TeamInvitationRow[];
-}
-
-/** A plan badge of SPEC section 4; `date` for canceled (ends at), renews at and starts at. */
-export interface PlanBadge {
-  kind: "active" | "current" | "trial" | "upcoming" | "canceled" | "expired" | "renewsAt" | "startsAt" | "requiresAction";
-  date?: string;
-}
-
-export interface TeamPlan {
-  plan: PlanType;
-  badges: PlanBadge[];
-}
-
-/** GET /api/teams/:teamId/billing (billing permission): who pays for the team and the state of their plan. */
-export interface TeamBilling {
-  /** The admin whose subscription pays for the team. */
-  payer: { name: string; email: string; isYou: boolean } | null;
-  plans: TeamPlan[];
-  /** The caller pays and has a billing account: the portal opens for them. */
-  canOpenPortal: boolean;
-  seats: { used: number; limit: number };
-}
+export type InviteResults = z.output<typeof teams.inviteResults>;
+export type TeamInvitationRow = z.output<typeof teams.teamInvitationRow>;
+export type InvitationPreview = z.output<typeof teams.invitationPreview>;
+export type TeamInvitationList = z.output<typeof teams.teamInvitationList>;
+export type PlanBadge = z.output<typeof teams.planBadge>;
+export type TeamPlan = z.output<typeof teams.teamPlan>;
+export type TeamBilling = z.output<typeof teams.teamBilling>;
 
 export type TeamDomainRow = z.output<typeof teams.teamDomainRow>;
 
@@ -199,24 +114,8 @@ export type SignInLinkOpened = "verified" | "other-device" | "already-verified" 
 /** What a sign-in answers: a session, or the second step the account asks for first (docs/decisions/073). */
 export type SignInAnswer = { token: string; user: { id: string; email: string } } | { twoFactorRedirect: true; twoFactorMethods: string[] };
 
-/** One signed-in browser or device of the user, as the security page lists it (never its token). */
-export interface Device {
-  /** The session's id: what the browser names when signing the device out. */
-  id: string;
-  /** Browser and operating system read from the user agent, null when unknown. */
-  browser: string | null;
-  os: string | null;
-  /** The client address as stored when the session was created. */
-  ipAddress: string | null;
-  lastActiveAt: string;
-  /** The session of this browser. */
-  current: boolean;
-}
-
-/** GET /api/account/devices. */
-export interface DeviceList {
-  devices: Device[];
-}
+export type Device = z.output<typeof account.device>;
+export type DeviceList = z.output<typeof account.deviceList>;
 
 export type SignOutDeviceRequest = z.input<typeof account.signOutDeviceBody>;
 export type SignedOutDevices = z.output<typeof account.signedOutDevices>;
@@ -324,81 +223,17 @@ export interface ApiRoutes extends OperatorRoutes {
  */
 export type DataExportLink = z.output<typeof account.dataExportLink>;
 
-/** GET /api/account/identifiers: the account's e-mail addresses, connected accounts and wallets. */
-export interface AccountIdentifiers {
-  emails: EmailAddressSummary[];
-  connectedAccounts: ConnectedAccountSummary[];
-  wallets: WalletSummary[];
-  /** Which providers this deployment can connect (Google only when configured). */
-  providers: string[];
-}
-
-/** An e-mail address of the account; the primary one has the id "primary". */
-export interface EmailAddressSummary {
-  id: string;
-  email: string;
-  primary: boolean;
-  verified: boolean;
-}
-
-/** An account at another provider that signs in to this one; disconnected by its id (`/api/auth/unlink-account`). */
-export interface ConnectedAccountSummary {
-  id: string;
-  providerId: string;
-  createdAt: string;
-}
-
-/** A Web3 wallet connected for Sign-In with Ethereum. */
-export interface WalletSummary {
-  id: string;
-  address: string;
-  createdAt: string;
-}
-
-/** The Sign-In with Ethereum message (EIP-4361) the wallet signs, and its single-use nonce. */
-export interface WalletChallenge {
-  message: string;
-  nonce: string;
-}
+export type AccountIdentifiers = z.output<typeof account.accountIdentifiers>;
+export type EmailAddressSummary = z.output<typeof account.emailAddressSummary>;
+export type ConnectedAccountSummary = z.output<typeof account.connectedAccountSummary>;
+export type WalletSummary = z.output<typeof account.walletSummary>;
+export type WalletChallenge = z.output<typeof account.walletChallenge>;
 
 export type LegalConsent = z.output<typeof account.legalConsent>;
 
 export type Done = z.output<typeof common.done>;
 
-/** GET /api/account/security: what the security page shows and how the account proves itself again. */
-export interface AccountSecurity {
-  hasPassword: boolean;
-  twoFactorEnabled: boolean;
-  /** The proof asked for before a sensitive change: authenticator code, password or mailed code. */
-  reverification: "totp" | "password" | "email";
-  /** The session proved its owner within the last 10 minutes. */
-  recentlyVerified: boolean;
-  /** New passwords need four kinds of characters. */
-  passwordComplexity: boolean;
-  /** The account's passkeys, oldest first (registered, renamed and removed through /api/auth/passkey/*). */
-  passkeys: PasskeySummary[];
-}
-
-/** A passkey as the security page lists it; dates are ISO strings, `lastUsedAt` null until its first sign-in. */
-export interface PasskeySummary {
-  id: string;
-  name: string;
-  createdAt: string | null;
-  lastUsedAt: string | null;
-}
-
-/** One of the account's phone numbers, in E.164 form ("+4915123456789"). */
-export interface PhoneNumberSummary {
-  id: string;
-  phoneNumber: string;
-  verified: boolean;
-  /** The verified number second-step codes go to; at most one. */
-  primary: boolean;
-  createdAt: string;
-}
-
-/** GET /api/account/phone-numbers: the numbers, primary first, and whether text message codes are a second step. */
-export interface PhoneNumberList {
-  numbers: PhoneNumberSummary[];
-  smsTwoFactor: boolean;
-}
+export type AccountSecurity = z.output<typeof account.accountSecurity>;
+export type PasskeySummary = z.output<typeof account.passkeySummary>;
+export type PhoneNumberSummary = z.output<typeof account.phoneNumberSummary>;
+export type PhoneNumberList = z.output<typeof account.phoneNumberList>;

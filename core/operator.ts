@@ -1,11 +1,11 @@
 /**
  * The operator console's rules and API shapes, shared by its screens and the server. An operator
  * is a user whose role (the identity library's admin plugin) is `OPERATOR_ROLE`; team roles are
- * a different thing and never make anyone an operator. Request bodies are the schemas of
- * core/api/operator.ts.
+ * a different thing and never make anyone an operator. Request bodies and answers are the schemas
+ * of core/api/operator.ts; the types here are theirs.
  */
 import type { z } from "zod";
-import type * as bodies from "./api/operator";
+import type * as api from "./api/operator";
 
 export const OPERATOR_ROLE = "admin";
 
@@ -61,18 +61,9 @@ export function isDayRange(from: string | undefined, to: string | undefined): bo
   return from === undefined || to === undefined || from <= to;
 }
 
-export interface OperatorUserRow {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  planType: string | null;
-  subscriptionStatus: string | null;
-  banned: boolean;
-  operator: boolean;
-  createdAt: string;
-}
+export type OperatorUserRow = z.output<typeof api.operatorUserRow>;
 
+/** One page of a console list (the shape of core/api/operator.ts's `paged`). */
 export interface Paged<T> {
   items: T[];
   total: number;
@@ -80,60 +71,14 @@ export interface Paged<T> {
   pageSize: number;
 }
 
-export interface OperatorSessionRow {
-  id: string;
-  browser: string | null;
-  os: string | null;
-  ipAddress: string | null;
-  createdAt: string;
-  lastActiveAt: string;
-  /** Opened by an operator acting as the user. */
-  impersonated: boolean;
-}
-
-/** GET /api/admin/users/:userId. */
-export interface OperatorUserDetail extends OperatorUserRow {
-  firstName: string | null;
-  lastName: string | null;
-  username: string | null;
-  locale: string | null;
-  image: string | null;
-  twoFactorEnabled: boolean;
-  banReason: string | null;
-  banExpires: string | null;
-  trialEndsAt: string | null;
-  /** How the user signs in: "password", "google". */
-  signInMethods: string[];
-  sessions: OperatorSessionRow[];
-  teams: { id: string; name: string; role: string }[];
-  contactRequests: { id: string; createdAt: string; status: string }[];
-  /** The running complimentary pro plan and its end (null: without end); null when there is none. */
-  complimentary: { endsAt: string | null } | null;
-  /** When the user agreed to the terms and privacy policy, and to which version; null when not yet. */
-  consent: { at: string; version: string | null } | null;
-}
-
-/** POST /api/impersonation/stop: the user who was impersonated, and whether the operator is signed in again as themself. */
-export interface ImpersonationEnd {
-  userId: string;
-  operatorSignedIn: boolean;
-}
+export type OperatorSessionRow = z.output<typeof api.operatorSessionRow>;
+export type OperatorUserDetail = z.output<typeof api.operatorUserDetail>;
+export type ImpersonationEnd = z.output<typeof api.impersonationEnd>;
 
 /** POST /api/admin/users/:userId/ban: the body. */
-export type BanRequest = z.input<typeof bodies.banBody>;
+export type BanRequest = z.input<typeof api.banBody>;
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  /** Null for an action from the command line. */
-  actorEmail: string | null;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  targetLabel: string | null;
-  outcome: "success" | "failure";
-  details: Record<string, unknown> | null;
-}
+export type AuditEntry = z.output<typeof api.auditEntry>;
 
 /** The actions written to the audit log (their labels are in the operator catalog). */
 export const AUDIT_ACTIONS = [
@@ -166,15 +111,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** GET /api/admin/overview: figures of the overview page. */
-export interface OperatorOverview {
-  users: number;
-  newUsers30Days: number;
-  teams: number;
-  activeSubscriptions: number;
-  trialing: number;
-  contactRequests: number;
-}
+export type OperatorOverview = z.output<typeof api.operatorOverview>;
 
 /** The overview's chart ranges, in days ending today. */
 export const OVERVIEW_RANGES = [30, 90] as const;
@@ -183,36 +120,17 @@ export type OverviewRange = (typeof OVERVIEW_RANGES)[number];
 export const DAILY_FIGURES = ["signUps", "trialsStarted", "trialsConverted", "contactRequests"] as const;
 export type DailyFigure = (typeof DAILY_FIGURES)[number];
 
-/** GET /api/admin/overview/daily?days=30|90: one entry per UTC day, oldest first, today last. */
-export interface OperatorDaily {
-  days: OverviewRange;
-  timeZone: "UTC";
-  series: ({ day: string } & Record<DailyFigure, number>)[];
-}
+export type OperatorDaily = z.output<typeof api.operatorDaily>;
 
 /** Where a contact request stands for the operators: new, handled (with a note) or spam. */
 export const CONTACT_STATES = ["new", "handled", "spam"] as const;
 export type ContactState = (typeof CONTACT_STATES)[number];
 export const HANDLED_NOTE_MAX = 2000;
 
-export interface OperatorContactRequest {
-  id: string;
-  createdAt: string;
-  state: ContactState;
-  name: string;
-  email: string;
-  company: string | null;
-  message: string | null;
-  language: string;
-  /** The notification mails: delivered, waiting (will be tried again) and given up. */
-  mails: { sent: number; waiting: number; failed: number };
-  handledAt: string | null;
-  handledBy: string | null;
-  note: string | null;
-}
+export type OperatorContactRequest = z.output<typeof api.operatorContactRequest>;
 
 /** POST /api/admin/contact-requests/:requestId: the body. */
-export type ContactRequestChange = z.input<typeof bodies.contactRequestChangeBody>;
+export type ContactRequestChange = z.input<typeof api.contactRequestChangeBody>;
 
 /** The statuses the subscription list filters by (the providers' own words). */
 export const SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due", "incomplete", "canceled"] as const;
@@ -220,28 +138,8 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /** Trials ending within this many days are listed apart. */
 export const TRIAL_ENDING_DAYS = 7;
 
-export interface OperatorSubscription {
-  provider: string;
-  id: string;
-  status: string;
-  userId: string;
-  email: string;
-  name: string;
-  trialEnd: string | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  /** The price billed, in the currency's smallest unit per interval; null when the provider did not say. */
-  price: { unitAmount: number; currency: string; interval: string; intervalCount: number } | null;
-  updatedAt: string;
-}
-
-/** GET /api/admin/subscriptions: the list's page and the figures above it. */
-export interface SubscriptionFigures {
-  counts: Record<SubscriptionStatus, number>;
-  trialsEnding: number;
-  /** Per currency, in its smallest unit (cents), rounded. */
-  monthlyRecurringRevenue: { currency: string; amount: number }[];
-}
+export type OperatorSubscription = z.output<typeof api.operatorSubscription>;
+export type SubscriptionFigures = z.output<typeof api.subscriptionFigures>;
 
 export const TEAM_SORTS = ["createdAt", "name", "members"] as const;
 export type TeamSort = (typeof TEAM_SORTS)[number];
@@ -254,56 +152,10 @@ export interface TeamListQuery {
   dir?: SortDirection;
 }
 
-export interface OperatorTeamRow {
-  id: string;
-  name: string;
-  slug: string;
-  /** The team's logo (an image URL), or null. */
-  logo: string | null;
-  createdAt: string;
-  memberCount: number;
-  /** The plan of the admin who pays for the team (docs/decisions/069). */
-  plan: "pro" | "individual";
-  payerEmail: string | null;
-}
-
-export interface OperatorTeamMember {
-  /** The membership's id (what the actions name). */
-  id: string;
-  userId: string;
-  name: string;
-  email: string;
-  role: string;
-  joinedAt: string;
-  pays: boolean;
-}
-
-/** GET /api/admin/teams/:teamId. */
-export interface OperatorTeamDetail extends OperatorTeamRow {
-  members: OperatorTeamMember[];
-  invitations: { id: string; email: string; role: string; invitedAt: string; expiresAt: string; expired: boolean }[];
-  domains: { id: string; domain: string; verified: boolean; enrollmentMode: string }[];
-  billing: {
-    payer: { id: string; name: string; email: string } | null;
-    subscriptionStatus: string | null;
-    /** When the running trial or period ends; null without a subscription. */
-    renewsOrEndsAt: string | null;
-    cancelAtPeriodEnd: boolean;
-    seats: { used: number; limit: number };
-  };
-}
-
-/** A user's data export as operators see it. */
-export interface OperatorDataExport {
-  id: string;
-  status: "pending" | "ready" | "downloaded" | "expired" | "failed";
-  /** Who asked: the operator's address, or null when the user did. */
-  requestedBy: string | null;
-  createdAt: string;
-  readyAt: string | null;
-  downloadedAt: string | null;
-  expiresAt: string | null;
-}
+export type OperatorTeamRow = z.output<typeof api.operatorTeamRow>;
+export type OperatorTeamMember = z.output<typeof api.operatorTeamMember>;
+export type OperatorTeamDetail = z.output<typeof api.operatorTeamDetail>;
+export type OperatorDataExport = z.output<typeof api.operatorDataExport>;
 
 /** The console's routes, merged into `ApiRoutes`. */
 export interface OperatorRoutes {
@@ -313,17 +165,17 @@ export interface OperatorRoutes {
   "GET /api/admin/users/:userId": { answer: OperatorUserDetail };
   "POST /api/admin/users/:userId/ban": { body: BanRequest; answer: { ok: true } };
   "POST /api/admin/users/:userId/unban": { answer: { ok: true } };
-  "POST /api/admin/users/:userId/sessions/revoke": { body: z.input<typeof bodies.revokeSessionsBody>; answer: { revoked: number } };
+  "POST /api/admin/users/:userId/sessions/revoke": { body: z.input<typeof api.revokeSessionsBody>; answer: { revoked: number } };
   "GET /api/admin/audit-log": { answer: Paged<AuditEntry> };
   "POST /api/admin/users/:userId/impersonate": { answer: { ok: true } };
   "POST /api/impersonation/stop": { answer: ImpersonationEnd };
   "POST /api/admin/users/:userId/verification": { answer: { ok: true } };
-  "POST /api/admin/users/:userId/delete": { body: z.input<typeof bodies.deleteUserBody>; answer: { ok: true } };
-  "POST /api/admin/users/:userId/complimentary": { body: z.input<typeof bodies.complimentaryBody>; answer: { ok: true } };
+  "POST /api/admin/users/:userId/delete": { body: z.input<typeof api.deleteUserBody>; answer: { ok: true } };
+  "POST /api/admin/users/:userId/complimentary": { body: z.input<typeof api.complimentaryBody>; answer: { ok: true } };
   "POST /api/admin/users/:userId/complimentary/end": { answer: { ok: true } };
   "GET /api/admin/contact-requests": { answer: Paged<OperatorContactRequest> };
   "GET /api/admin/subscriptions": {
-    answer: Paged<OperatorSubscription> & { figures: SubscriptionFigures; stripeDashboard: string | null };
+    answer: z.output<typeof api.operatorSubscriptionPage>;
   };
   "POST /api/admin/contact-requests/:requestId": { body: ContactRequestChange; answer: { ok: true } };
   "POST /api/admin/contact-requests/:requestId/retry": { answer: { retried: number } };
@@ -331,7 +183,7 @@ export interface OperatorRoutes {
   "GET /api/admin/teams/:teamId": { answer: OperatorTeamDetail };
   "POST /api/admin/teams/:teamId/members/:memberId/remove": { answer: { ok: true } };
   "POST /api/admin/teams/:teamId/invitations/:invitationId/revoke": { answer: { ok: true } };
-  "POST /api/admin/teams/:teamId/transfer-admin": { body: z.input<typeof bodies.transferAdminBody>; answer: { ok: true } };
-  "GET /api/admin/users/:userId/exports": { answer: { items: OperatorDataExport[] } };
+  "POST /api/admin/teams/:teamId/transfer-admin": { body: z.input<typeof api.transferAdminBody>; answer: { ok: true } };
+  "GET /api/admin/users/:userId/exports": { answer: z.output<typeof api.operatorDataExportList> };
   "POST /api/admin/users/:userId/exports": { answer: { ok: true } };
 }

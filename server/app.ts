@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { Logger } from "pino";
+import { API_ROUTES } from "../core/api/routes.js";
 import { emailRulesOf } from "./access/email-rules.js";
 import { maintenanceSwitch } from "./access/maintenance.js";
 import { apiV1Routes } from "./api-v1/routes.js";
@@ -19,6 +20,7 @@ import type { BotProtection } from "./bot-protection/bot-protection.js";
 import type { Config } from "./config.js";
 import type { DB } from "./db/database.js";
 import { AppError } from "./errors.js";
+import { answerCheck } from "./http/answer-check.js";
 import { bodyLimit, requestBody } from "./http/body.js";
 import { type AppEnv, requestContext } from "./http/context.js";
 import { errorResponse } from "./http/errors.js";
@@ -108,6 +110,8 @@ export function createApp(deps: AppDeps) {
   app.use(requestId({ headerName: "X-Request-Id" }));
   app.use(requestContext({ logger, trustedIpHeader: config.TRUSTED_IP_HEADER }));
   app.use(securityHeaders({ https: config.BASE_URL.startsWith("https://") }));
+  // Where tests run the server, every described answer is held to its schema (decision 144).
+  if (config.NODE_ENV === "test") app.use("/api/*", answerCheck(API_ROUTES));
   // The contact form is answered before the account middleware below, none of which applies to it: it
   // is public, stays open during maintenance, sets no session cookie and has a body limit of its own.
   // It is the path a campaign's burst takes (docs/decisions/139).

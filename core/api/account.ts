@@ -65,3 +65,76 @@ export const dataExportLinkBody = z.object({ token: z.string().max(200) });
 
 /** POST /api/data-export/check: when the copy was made and until when the link works. */
 export const dataExportLink = z.object({ createdAt: z.string(), expiresAt: z.string() });
+
+/** One signed-in browser or device of the user, as the security page lists it (never its token). */
+export const device = z.object({
+  /** The session's id: what the browser names when signing the device out. */
+  id: z.string(),
+  /** Browser and operating system read from the user agent, null when unknown. */
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  /** The client address as stored when the session was created. */
+  ipAddress: z.string().nullable(),
+  lastActiveAt: z.string(),
+  /** The session of this browser. */
+  current: z.boolean(),
+});
+
+/** GET /api/account/devices. */
+export const deviceList = z.object({ devices: z.array(device) });
+
+/** A passkey as the security page lists it; dates are ISO strings, `lastUsedAt` null until its first sign-in. */
+export const passkeySummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+
+/** GET /api/account/security: what the security page shows and how the account proves itself again. */
+export const accountSecurity = z.object({
+  hasPassword: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  /** The proof asked for before a sensitive change: authenticator code, password or mailed code. */
+  reverification: z.enum(["totp", "password", "email"]),
+  /** The session proved its owner within the last 10 minutes. */
+  recentlyVerified: z.boolean(),
+  /** New passwords need four kinds of characters. */
+  passwordComplexity: z.boolean(),
+  /** The account's passkeys, oldest first (registered, renamed and removed through /api/auth/passkey/*). */
+  passkeys: z.array(passkeySummary),
+});
+
+/** An e-mail address of the account; the primary one has the id "primary". */
+export const emailAddressSummary = z.object({ id: z.string(), email: z.string(), primary: z.boolean(), verified: z.boolean() });
+
+/** An account at another provider that signs in to this one; disconnected by its id (`/api/auth/unlink-account`). */
+export const connectedAccountSummary = z.object({ id: z.string(), providerId: z.string(), createdAt: z.string() });
+
+/** A Web3 wallet connected for Sign-In with Ethereum. */
+export const walletSummary = z.object({ id: z.string(), address: z.string(), createdAt: z.string() });
+
+/** The Sign-In with Ethereum message (EIP-4361) the wallet signs, and its single-use nonce. */
+export const walletChallenge = z.object({ message: z.string(), nonce: z.string() });
+
+/** GET /api/account/identifiers: the account's e-mail addresses, connected accounts and wallets. */
+export const accountIdentifiers = z.object({
+  emails: z.array(emailAddressSummary),
+  connectedAccounts: z.array(connectedAccountSummary),
+  wallets: z.array(walletSummary),
+  /** Which providers this deployment can connect (Google only when configured). */
+  providers: z.array(z.string()),
+});
+
+/** One of the account's phone numbers, in E.164 form ("+4915123456789"). */
+export const phoneNumberSummary = z.object({
+  id: z.string(),
+  phoneNumber: z.string(),
+  verified: z.boolean(),
+  /** The verified number second-step codes go to; at most one. */
+  primary: z.boolean(),
+  createdAt: z.string(),
+});
+
+/** GET /api/account/phone-numbers: the numbers, primary first, and whether text message codes are a second step. */
+export const phoneNumberList = z.object({ numbers: z.array(phoneNumberSummary), smsTwoFactor: z.boolean() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ENROLLMENT_MODES, isTeamName, TEAM_NAME_MAX, TEAM_ROLES } from "../teams";
+import { PLAN_TYPES } from "../plans";
+import { ENROLLMENT_MODES, isTeamName, TEAM_NAME_MAX, TEAM_ROLES, TEAM_STATEMENTS, type TeamStatements } from "../teams";
 import { typedAddress, typedCode } from "./common";
 
 /** POST /api/teams: the body. */
@@ -67,3 +68,116 @@ export const teamLogo = z.object({ logo: z.string().nullable() });
 
 /** GET /api/teams/:teamId/deletion: deleting the team cancels the subscription when it is the last one its paying admin's running subscription pays for. */
 export const teamDeletion = z.object({ cancelsSubscription: z.boolean() });
+
+/** The actions of one resource a role is granted (see TEAM_STATEMENTS). */
+const granted = <K extends keyof TeamStatements>(resource: K) => z.array(z.enum(TEAM_STATEMENTS[resource])).optional();
+
+/** What a role allows, per resource. */
+export const teamPermission = z.object({
+  organization: granted("organization"),
+  member: granted("member"),
+  invitation: granted("invitation"),
+  roster: granted("roster"),
+  billing: granted("billing"),
+  domain: granted("domain"),
+  request: granted("request"),
+});
+
+/** Members and open invitations against the plan's limit. */
+export const seats = z.object({ used: z.number(), limit: z.number() });
+
+/** GET /api/teams/:teamId: the team as the caller may see it; a guest sees its name and role only. */
+export const teamView = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(TEAM_ROLES),
+  /** What the caller's role allows. */
+  permissions: teamPermission,
+  slug: z.string().optional(),
+  logo: z.string().nullable().optional(),
+  createdAt: z.string().optional(),
+  memberCount: z.number().optional(),
+});
+
+/** One member in a team's roster; `id` is the membership's (what role changes and removals name). */
+export const teamMemberRow = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(TEAM_ROLES),
+  joinedAt: z.string(),
+  /** The admin whose subscription pays for the team. */
+  pays: z.boolean(),
+});
+
+/** GET /api/teams/:teamId/members?page=N&q=text: one page of the roster, searched by name or e-mail. */
+export const teamMemberPage = z.object({
+  items: z.array(teamMemberRow),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  seats,
+});
+
+/** A plan badge of SPEC section 4; `date` for canceled (ends at), renews at and starts at. */
+export const planBadge = z.object({
+  kind: z.enum(["active", "current", "trial", "upcoming", "canceled", "expired", "renewsAt", "startsAt", "requiresAction"]),
+  date: z.string().optional(),
+});
+
+export const teamPlan = z.object({ plan: z.enum(PLAN_TYPES), badges: z.array(planBadge) });
+
+/** GET /api/teams/:teamId/billing (billing permission): who pays for the team and the state of their plan. */
+export const teamBilling = z.object({
+  /** The admin whose subscription pays for the team. */
+  payer: z.object({ name: z.string(), email: z.string(), isYou: z.boolean() }).nullable(),
+  plans: z.array(teamPlan),
+  /** The caller pays and has a billing account: the portal opens for them. */
+  canOpenPortal: z.boolean(),
+  seats,
+});
+
+/** The result of inviting one address. */
+export const invitationOutcome = z.enum(["invited", "already_member", "already_invited", "invalid", "quota_exceeded", "failed"]);
+
+/** POST /api/teams/:teamId/invitations: one result per address, in the order typed. */
+export const inviteResults = z.object({
+  results: z.array(
+    z.object({
+      email: z.string(),
+      outcome: invitationOutcome,
+      message: z.string(),
+      code: z.string().optional(),
+      invitationId: z.string().optional(),
+    }),
+  ),
+});
+
+/** One open invitation of a team. */
+export const teamInvitationRow = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(TEAM_ROLES),
+  invitedAt: z.string(),
+  expiresAt: z.string(),
+  expired: z.boolean(),
+  inviterName: z.string().nullable(),
+});
+
+/** GET /api/teams/:teamId/invitations: the team's pending invitations, newest first. */
+export const teamInvitationList = z.object({ items: z.array(teamInvitationRow) });
+
+/**
+ * GET /api/invitations/:invitationId: what the signed-out invitation page and the invited sign-up
+ * show. The link is the capability: whoever holds it was mailed it (docs/decisions/149).
+ */
+export const invitationPreview = z.object({
+  teamName: z.string(),
+  /** The inviter's name, or their address when they have none. */
+  inviterName: z.string(),
+  /** The address invited: the account to sign in with or to create. */
+  email: z.string(),
+  role: z.string(),
+  expiresAt: z.string(),
+});
