@@ -207,3 +207,15 @@ export const operatorDataExport = z.object({
 
 /** GET /api/admin/users/:userId/exports. */
 export const operatorDataExportList = z.object({ items: z.array(operatorDataExport) });
+
+/** GET /api/admin/users. */
+export const operatorUserPage = paged(operatorUserRow);
+
+/** GET /api/admin/audit-log. */
+export const auditPage = paged(auditEntry);
+
+/** GET /api/admin/contact-requests. */
+export const operatorContactRequestPage = paged(operatorContactRequest);
+
+/** GET /api/admin/teams. */
+export const operatorTeamPage = paged(operatorTeamRow);
