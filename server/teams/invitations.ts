@@ -58,8 +58,8 @@ function invitationWithTeam(db: DB, invitationId: string) {
 
 /**
  * Queues the invitation mail in the invitee's language (their account's, else `lang`, the inviter's
- * page's) with the link that answers it; a mail sent again is a new message. Both ways of inviting (our route and the identity library's)
- * queue it here.
+ * page's) with the link that answers it; a mail sent again is a new message. Both ways of inviting
+ * (our route and the identity library's) queue it here.
  */
 export async function queueInvitationMail(db: DB, config: MailConfig, opts: { invitationId: string; lang: string }): Promise<void> {
   const row = await invitationWithTeam(db, opts.invitationId).executeTakeFirst();
