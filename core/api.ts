@@ -151,6 +151,7 @@ export interface ApiRoutes extends OperatorRoutes {
   "POST /api/teams/:teamId/sso/:connectionId/state": { body: z.input<typeof sso.ssoStateBody>; answer: SsoConnection };
   "POST /api/teams/:teamId/sso/:connectionId/delete": { answer: Done };
   "GET /api/sso/lookup": { answer: SsoLookup };
+  "GET /api/account/managed": { answer: z.output<typeof sso.managedAccount> };
   "GET /api/team-suggestions": { answer: TeamSuggestionList };
   "POST /api/team-suggestions/:teamId/join": { answer: Done };
   "POST /api/team-suggestions/:teamId/request": { answer: Done };

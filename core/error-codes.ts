@@ -200,6 +200,8 @@ export const WIRE_CODES = [
   "sso_token_invalid",
   "sso_unknown_user",
   "sso_email_domain",
+  "sso_required",
+  "sso_managed_account",
   // The public API under /api/v1 and its keys (RFC 6750's codes as it spells them; invalid_token is above).
   "invalid_request",
   "insufficient_scope",

@@ -60,7 +60,7 @@ import { phoneNumberRoutes } from "./routes/phone-numbers.js";
 import { seoRoutes } from "./routes/seo.js";
 import { siteConfigRoutes } from "./routes/site-config.js";
 import { teamDomainRoutes } from "./routes/team-domains.js";
-import { ssoLookupRoutes, teamSsoRoutes } from "./routes/team-sso.js";
+import { managedAccountRoutes, ssoLookupRoutes, teamSsoRoutes } from "./routes/team-sso.js";
 import { teamRoutes } from "./routes/teams.js";
 import { waitlistRoutes } from "./routes/waitlist.js";
 import { ensureTeam, type TeamDeps } from "./teams/create-team.js";
@@ -186,6 +186,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", teamDomainRoutes({ auth, db, config, rules: emailRulesOf(config), sendMail: deps.sendMail }));
   app.route("/", teamSsoRoutes({ auth, db, baseUrl: config.BASE_URL, authSecret: config.AUTH_SECRET }));
   app.route("/", ssoLookupRoutes(db));
+  app.route("/", managedAccountRoutes({ auth, db }));
   app.route("/", accountRoutes({ auth, db, secret: config.AUTH_SECRET }));
   app.route("/", apiKeyRoutes({ auth, db, secret: config.AUTH_SECRET }));
   app.route("/", dataExportRoutes({ auth, db, dataExports: deps.dataExports }));

@@ -126,6 +126,8 @@ export const ERRORS = {
   ssoTokenInvalid: { status: 401, key: "auth:errors.sso_token_invalid", code: "sso_token_invalid" },
   ssoUnknownUser: { status: 403, key: "auth:errors.sso_unknown_user", code: "sso_unknown_user" },
   ssoEmailDomain: { status: 403, key: "auth:errors.sso_email_domain", code: "sso_email_domain" },
+  ssoRequired: { status: 403, key: "auth:errors.sso_required", code: "sso_required" },
+  ssoManagedAccount: { status: 403, key: "auth:errors.sso_managed_account", code: "sso_managed_account" },
   ssoLinkPasswordIncorrect: { status: 400, key: "auth:errors.form_password_incorrect", code: "form_password_incorrect" },
   ssoLinkCodeIncorrect: { status: 400, key: "auth:errors.form_code_incorrect", code: "form_code_incorrect" },
   // The public API (docs/decisions/093): bearer refusals carry RFC 6750's WWW-Authenticate.

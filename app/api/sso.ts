@@ -40,3 +40,8 @@ export function sendSsoLinkCode(link: string, lang: Language): Promise<Done> {
 export function confirmSsoLink(link: string, proof: { password: string } | { code: string }, lang: Language): Promise<SignInAnswer> {
   return request("POST /api/auth/sso/link", { body: { link, ...proof }, language: lang });
 }
+
+/** The team whose identity provider manages the signed-in account, or null. */
+export async function fetchManagedBy(): Promise<string | null> {
+  return (await request("GET /api/account/managed")).team;
+}

@@ -54,6 +54,7 @@ export const API_ROUTES = {
   "POST /api/teams/:teamId/sso/:connectionId/state": { body: sso.ssoStateBody, answer: sso.ssoConnection },
   "POST /api/teams/:teamId/sso/:connectionId/delete": { answer: done },
   "GET /api/sso/lookup": { answer: sso.ssoLookup },
+  "GET /api/account/managed": { answer: sso.managedAccount },
   "GET /api/team-suggestions": { answer: teams.teamSuggestionList },
   "POST /api/team-suggestions/:teamId/join": { answer: done },
   "POST /api/team-suggestions/:teamId/request": { answer: done },

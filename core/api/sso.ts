@@ -66,3 +66,6 @@ export const ssoLinkBody = z.object({
 export const ssoLinkRef = z.object({ link: z.string().max(100) });
 
 export const ssoLinkView = z.object({ email: z.string(), team: z.string(), hasPassword: z.boolean() });
+
+/** GET /api/account/managed: the team whose enforced connection manages the account, or null. */
+export const managedAccount = z.object({ team: z.string().nullable() });

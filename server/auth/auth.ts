@@ -16,6 +16,7 @@ import { type BotProtection, botProtection } from "../bot-protection/bot-protect
 import type { Config } from "../config.js";
 import { domainOf } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
+import { managedAccounts } from "../enterprise/managed-accounts.js";
 import { ssoSignIn } from "../enterprise/sso-sign-in.js";
 import { AppError, ERRORS } from "../errors.js";
 import { requestLanguage } from "../i18n.js";
@@ -392,6 +393,7 @@ export function createAuth({
       walletSignIn({ db, baseUrl: config.BASE_URL }),
       // Sign-in through a team's identity provider (docs/decisions/096); never asked for our second step.
       ssoSignIn({ db, baseUrl: config.BASE_URL, authSecret: config.AUTH_SECRET, config, sendMail, logger }),
+      managedAccounts(db),
       // The authorization server for the extension and other apps (docs/decisions/089).
       ...oauthPlugins(config, db),
       // Last: a sign-in is one only once every plugin above has let it stand (the second step withdraws it).

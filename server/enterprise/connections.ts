@@ -197,29 +197,6 @@ export async function assertDomainsFree(db: DB, domains: string[]): Promise<void
   if ((await domainsTaken(db, domains)).length > 0) throw new AppError("domainInConnection");
 }
 
-/** Whether a connection of another team than `organizationId` serves the domain (a domain rule of the teams). */
-export async function domainInOtherConnection(db: DB, domain: string, organizationId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("sso_connection_domain")
-    .innerJoin("sso_connection", "sso_connection.id", "sso_connection_domain.connection_id")
-    .select("sso_connection.organization_id")
-    .where("sso_connection_domain.domain", "=", domain)
-    .executeTakeFirst();
-  return row !== undefined && row.organization_id !== organizationId;
-}
-
-/** Whether one of the team's connections serves the domain. */
-export async function domainInOwnConnection(db: DB, domain: string, organizationId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("sso_connection_domain")
-    .innerJoin("sso_connection", "sso_connection.id", "sso_connection_domain.connection_id")
-    .select("sso_connection.id")
-    .where("sso_connection_domain.domain", "=", domain)
-    .where("sso_connection.organization_id", "=", organizationId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 async function connectionOf(db: DB, organizationId: string, connectionId: string) {
   const row = await db
     .selectFrom("sso_connection")

@@ -19,6 +19,7 @@ import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { Config } from "../config.js";
 import { domainOf } from "../contact/submit-contact.js";
 import type { DB } from "../db/database.js";
+import { assertNotManaged } from "../enterprise/managed-accounts.js";
 import { AppError } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { readBody } from "../http/json-body.js";
@@ -103,6 +104,8 @@ export function accountSecurityRoutes(deps: AccountSecurityDeps) {
   app.post("/api/account/password", requireSession(auth), recent, recordsSecurityEvent(deps, "password_set"), async (c) => {
     const { newPassword } = await readBody(c, firstPasswordBody, "passwordInvalid");
     if (await hasPassword(db, c.var.session.user.id)) throw new AppError("passwordAlreadySet");
+    // A managed account signs in through its identity provider only (docs/decisions/099).
+    await assertNotManaged(db, c.var.session.user.id);
     const problem = await deps.passwords.check(newPassword);
     if (problem) throw new AppError(PASSWORD_ERRORS[problem]);
     await auth.api.setPassword({ body: { newPassword }, headers: c.req.raw.headers });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { oidcConnectionBody, ssoStateBody } from "../../core/api/sso.js";
 import type { Auth } from "../auth/auth.js";
-import { requireSession } from "../auth/session.js";
+import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
 import {
   type AdminChange,
@@ -12,6 +12,7 @@ import {
   setConnectionState,
   ssoSettings,
 } from "../enterprise/connections.js";
+import { managingTeam } from "../enterprise/managed-accounts.js";
 import type { AppEnv } from "../http/context.js";
 import { readBody } from "../http/json-body.js";
 import { type TeamEnv, teamGuard } from "../teams/team-guard.js";
@@ -48,6 +49,16 @@ export function teamSsoRoutes(deps: { auth: Auth; db: DB; baseUrl: string; authS
     return c.json({ ok: true as const });
   });
 
+  return app;
+}
+
+/** For the profile page: the team whose identity provider manages the account (its name, address and password). */
+export function managedAccountRoutes(deps: { auth: Auth; db: DB }) {
+  const app = new Hono<AppEnv & SessionEnv>();
+  app.get("/api/account/managed", requireSession(deps.auth), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ team: (await managingTeam(deps.db, c.var.session.user.id))?.name ?? null });
+  });
   return app;
 }
 

@@ -70,6 +70,8 @@ export async function addDomain(deps: DomainDeps, input: { organizationId: strin
   if (!domain) throw new AppError("invalidDomain");
   if (FREE_MAIL.has(domain) && !disposable(domain)) throw new AppError("domainCommon");
   if (disposable(domain) || listed(deps.rules.blocklist, `x@${domain}`)) throw new AppError("domainBlocked");
+  const connected = await connectionTeamOf(db, domain);
+  if (connected && connected !== input.organizationId) throw new AppError("domainInConnection");
   const taken = await db
     .selectFrom("team_domain")
     .select(["organization_id"])
@@ -88,6 +90,20 @@ export async function addDomain(deps: DomainDeps, input: { organizationId: strin
     .executeTakeFirst();
   if (!row) throw new AppError("domainAdded");
   return rowOf(row);
+}
+
+/**
+ * Which team's single sign-on connection serves the domain, if one does (server/enterprise): a
+ * domain in a connection is that team's alone, and stays on the team while the connection has it.
+ */
+async function connectionTeamOf(db: DB, domain: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("sso_connection_domain")
+    .innerJoin("sso_connection", "sso_connection.id", "sso_connection_domain.connection_id")
+    .select("sso_connection.organization_id")
+    .where("sso_connection_domain.domain", "=", domain)
+    .executeTakeFirst();
+  return row?.organization_id;
 }
 
 async function domainOf(db: DB, organizationId: string, domainId: string) {
@@ -135,6 +151,8 @@ export async function verifyDomain(
   const { db } = deps;
   const row = await domainOf(db, input.organizationId, input.domainId);
   if (row.verified_at !== null) return rowOf(row);
+  const connected = await connectionTeamOf(db, row.domain);
+  if (connected && connected !== input.organizationId) throw new AppError("domainInConnection");
   await requireCode(db, codeOf(row.id), input.code.trim(), "domainCode");
   try {
     const verified = await db
@@ -167,6 +185,8 @@ export async function setEnrollment(
 
 export async function removeDomain(db: DB, input: { organizationId: string; domainId: string }) {
   const row = await domainOf(db, input.organizationId, input.domainId);
+  // Removed from the connection first: a connected domain would otherwise serve a team that no longer has it.
+  if (await connectionTeamOf(db, row.domain)) throw new AppError("domainInConnection");
   await db.deleteFrom("team_domain").where("id", "=", row.id).execute();
   await withdrawCode(db, codeOf(row.id));
 }

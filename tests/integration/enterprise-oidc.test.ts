@@ -238,4 +238,54 @@ describe.each(DATABASE_KINDS)("enterprise sign-in with OpenID Connect on %s", (k
     expect(((await sessionOf(next.cookie)) as { user: { id: string } }).user.id).toBe(existing.id);
     expect((await server.fetch("/api/auth/sso/link", json({ link, code }))).status).toBe(400);
   });
+
+  it("once enforced: other first factors are refused for the domain, and a managed account's name, password and team are the provider's", async () => {
+    const email = `mira-${crypto.randomUUID().slice(0, 8)}@${DOMAIN}`;
+    const password = "correct horse battery";
+    await server.fetch("/api/auth/sign-up/email", json({ name: "Mira Managed", email, password, legalConsent: true }));
+    await server.fetch("/api/auth/email-otp/verify-email", json({ email, otp: codeIn(await smtp.waitFor(email)) }));
+    expect((await server.fetch("/api/auth/sign-in/email", json({ email, password }))).status).toBe(200);
+    expect((await setState("enforced")).status).toBe(200);
+    expect(await (await server.fetch(`/api/sso/lookup?email=${email}`)).json()).toEqual({ sso: true, enforced: true });
+
+    const refused = await server.fetch("/api/auth/sign-in/email", json({ email, password }, { "x-language": "de" }));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      code: "sso_required",
+      message: "Ihre Organisation meldet sich über Single Sign-on an. Bitte verwenden Sie „Mit Single Sign-on fortfahren“.",
+    });
+    // An address of another domain signs in as before.
+    expect((await server.fetch("/api/auth/sign-in/email", json({ email: member.email, password }))).status).toBe(200);
+
+    const grace = await ssoFlow(person("managed"));
+    expect(grace.location).toBe("/en/dashboard");
+    const as2 = (body: unknown) => json(body, { cookie: grace.cookie });
+    const rename = await server.fetch("/api/auth/update-user", as2({ name: "Someone Else" }));
+    expect(rename.status).toBe(403);
+    expect((await rename.json()).code).toBe("sso_managed_account");
+    expect((await server.fetch("/api/auth/update-user", as2({ locale: "de" }))).status).toBe(200);
+    expect(await (await server.fetch("/api/account/managed", { headers: { cookie: grace.cookie } })).json()).toEqual({
+      team: "Northwind Talent",
+    });
+    expect((await (await server.fetch("/api/auth/organization/leave", as2({ organizationId: teamId }))).json()).code).toBe(
+      "sso_managed_account",
+    );
+
+    // The domain stays with the connection: not removed from the team, not added by another team.
+    const domains = await (await server.fetch(`/api/teams/${teamId}/domains`, { headers: as(admin) })).json();
+    const remove = await server.fetch(`/api/teams/${teamId}/domains/${domains.items[0].id}/delete`, json({}, as(admin)));
+    expect(remove.status).toBe(409);
+    expect((await remove.json()).code).toBe("organization_domain_exists_for_enterprise_connection");
+    const other = await signedInUser(server, smtp, "Otto Other");
+    await subscribePro(server, other, "Other Talent");
+    const otherTeams = await (await server.fetch("/api/teams?kind=admin", { headers: as(other) })).json();
+    const claim = await server.fetch(`/api/teams/${otherTeams.items[0].id}/domains`, json({ domain: DOMAIN }, as(other)));
+    expect(claim.status).toBe(409);
+    expect((await claim.json()).code).toBe("organization_domain_exists_for_enterprise_connection");
+
+    // Back to active: the password works again, and the account is no longer managed.
+    expect((await setState("active")).status).toBe(200);
+    expect((await server.fetch("/api/auth/sign-in/email", json({ email, password }))).status).toBe(200);
+    expect((await server.fetch("/api/auth/update-user", as2({ name: "Grace Renamed" }))).status).toBe(200);
+  });
 });

@@ -50,6 +50,7 @@ const OUR_ROUTES: Row[] = [
   { route: "POST /api/teams/:teamId/requests/:requestId/approve", valid: {} },
   { route: "POST /api/teams/:teamId/requests/:requestId/reject", valid: {} },
   { route: "GET /api/teams/:teamId/sso" },
+  { route: "GET /api/account/managed" },
   {
     route: "POST /api/teams/:teamId/sso/oidc",
     valid: {

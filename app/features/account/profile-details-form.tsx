@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { nameProblem } from "../../../core/names";
 import { usernameProblem } from "../../../core/username";
+import { fetchManagedBy } from "../../api/sso";
 import { authClient, type Session } from "../../identity/client";
 import { authErrorMessage, errorCode } from "../../identity/errors";
 import { Button, TextField } from "../../ui";
@@ -23,6 +24,11 @@ export function ProfileDetailsForm({ session, onSaved }: { session: Session; onS
   const [alert, setAlert] = useState<string>();
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The team whose identity provider manages the name and address (SPEC §6): they are shown, not edited. */
+  const [managedBy, setManagedBy] = useState<string | null>(null);
+  useEffect(() => {
+    fetchManagedBy().then(setManagedBy, () => {});
+  }, []);
 
   function check(): Partial<Record<Field, string>> {
     const found: Partial<Record<Field, string>> = {};
@@ -46,8 +52,7 @@ export function ProfileDetailsForm({ session, onSaved }: { session: Session; onS
     const nextUsername = username.trim();
     const changedUsername = nextUsername !== (user.displayUsername ?? user.username ?? "");
     const { error } = await authClient.updateUser({
-      firstName,
-      lastName,
+      ...(managedBy ? {} : { firstName, lastName }),
       ...(changedUsername ? { username: nextUsername || null } : {}),
     } as Parameters<typeof authClient.updateUser>[0]);
     setBusy(false);
@@ -64,12 +69,14 @@ export function ProfileDetailsForm({ session, onSaved }: { session: Session; onS
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       {alert && <FormAlert>{alert}</FormAlert>}
+      {managedBy && <FormAlert tone="info">{t("profile.managedBy", { team: managedBy })}</FormAlert>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id="first-name"
           label={t("profile.firstName")}
           autoComplete="given-name"
           required
+          readOnly={managedBy !== null}
           value={firstName}
           error={errors.firstName}
           onChange={(e) => setFirstName(e.target.value)}
@@ -78,6 +85,7 @@ export function ProfileDetailsForm({ session, onSaved }: { session: Session; onS
           id="last-name"
           label={t("profile.lastName")}
           autoComplete="family-name"
+          readOnly={managedBy !== null}
           value={lastName}
           error={errors.lastName}
           onChange={(e) => setLastName(e.target.value)}
