@@ -68,6 +68,8 @@ export function identifierRoutes(deps: IdentifierRouteDeps) {
       .select(["id", "providerId", "createdAt"])
       .where("userId", "=", userId)
       .where("providerId", "!=", "credential")
+      // A team's single sign-on is the team's to connect and remove (server/enterprise), not listed here.
+      .where("providerId", "not like", "sso:%")
       .orderBy("createdAt")
       .execute();
     const answer: AccountIdentifiers = {

@@ -79,7 +79,8 @@ describe.each(DATABASE_KINDS)("enterprise sign-in with OpenID Connect on %s", (k
     await server.fetch(`/api/teams/${teamId}/domains/${added.id}/code`, json({ email: `it@${DOMAIN}` }, as(admin)));
     const code = codeIn(await smtp.waitFor(`it@${DOMAIN}`));
     expect((await server.fetch(`/api/teams/${teamId}/domains/${added.id}/verify`, json({ code }, as(admin)))).status).toBe(200);
-  });
+    // The team, its members and its verified domain: several sign-ups with mailed codes.
+  }, 120_000);
   afterAll(async () => {
     await server?.stop();
     await smtp?.close();
