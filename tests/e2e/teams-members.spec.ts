@@ -135,7 +135,8 @@ test.describe("team members and invitations", () => {
     const team = await createTeamApi(admin, "Foxtrot Talent");
     const member = await createUser("Moritz Mitglied");
     await inviteAndAccept(admin, member, team.id);
-    const guest = await createUser("Greta Gast");
+    // A German account: its invitation comes in German, whoever invites (decision 152).
+    const guest = await createUser("Greta Gast", { locale: "de" });
     const invited = await fetch(`${process.env.E2E_BASE_URL}/api/teams/${team.id}/invitations`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: process.env.E2E_BASE_URL as string, cookie: admin.cookie, "x-language": "de" },
