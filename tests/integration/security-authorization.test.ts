@@ -60,6 +60,9 @@ const ROWS: Row[] = [
     ["GET", "/api/admin/users/:userId/exports"],
     ["POST", "/api/admin/users/:userId/exports"],
     ["GET", "/api/admin/overview/daily"],
+    ["GET", "/api/admin/users/:userId/api-keys"],
+    ["GET", "/api/admin/teams/:teamId/api-keys"],
+    ["POST", "/api/admin/api-keys/:keyId/revoke"],
   ].map(
     ([method = "", route = ""]): Row => ({
       route: `${method} ${route}`,
@@ -69,7 +72,8 @@ const ROWS: Row[] = [
           .replace(":requestId", "some-request")
           .replace(":teamId", fx.team.id)
           .replace(":memberId", fx.memberId)
-          .replace(":invitationId", fx.invitationId);
+          .replace(":invitationId", fx.invitationId)
+          .replace(":keyId", "some-key");
         return method === "GET"
           ? get(target)
           : post(target, { reason: "spam", state: "spam", fromMemberId: fx.adminMemberId, toMemberId: fx.memberId });
@@ -152,6 +156,64 @@ const ROWS: Row[] = [
     request: (fx) => get(`/api/teams/${fx.team.id}/domains`),
     status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
     allowed: ["admin"],
+  },
+  {
+    // The sign-in page asks before anyone is signed in whether an address's domain signs in through a connection.
+    route: "GET /api/sso/lookup",
+    request: () => get("/api/sso/lookup?email=someone@alpha-recruiting.com"),
+    status: { anonymous: 200, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: [],
+  },
+  {
+    route: "GET /api/teams/:teamId/api-keys",
+    request: (fx) => get(`/api/teams/${fx.team.id}/api-keys`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/teams/:teamId/api-keys",
+    request: (fx) => post(`/api/teams/${fx.team.id}/api-keys`, { name: "Sourcing sync", scopes: ["teams:read"], expiresInDays: 30 }),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 201 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/teams/:teamId/api-keys/:keyId/revoke",
+    request: (fx) => post(`/api/teams/${fx.team.id}/api-keys/missing/revoke`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "GET /api/teams/:teamId/sso",
+    request: (fx) => get(`/api/teams/${fx.team.id}/sso`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    // The team has not verified the domain: even its admin's connection is refused (409 domain_not_verified), and nothing is saved.
+    route: "POST /api/teams/:teamId/sso/oidc",
+    request: (fx) =>
+      post(`/api/teams/${fx.team.id}/sso/oidc`, {
+        issuer: "http://127.0.0.1:9/",
+        clientId: "crm",
+        clientSecret: "secret",
+        domains: ["alpha-recruiting.com"],
+        defaultRole: "member",
+        provisioning: true,
+      }),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 409 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/teams/:teamId/sso/:connectionId/state",
+    request: (fx) => post(`/api/teams/${fx.team.id}/sso/missing/state`, { state: "active" }),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "POST /api/teams/:teamId/sso/:connectionId/delete",
+    request: (fx) => post(`/api/teams/${fx.team.id}/sso/missing/delete`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 404 },
+    allowed: [],
   },
   {
     route: "POST /api/teams/:teamId/domains",
@@ -438,6 +500,31 @@ const ROWS: Row[] = [
   },
   // The account routes act on the caller's own account only; each actor may read it, and these
   // requests are refused for everyone in a way that changes nothing.
+  {
+    route: "GET /api/account/api-keys",
+    request: () => get("/api/account/api-keys"),
+    status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "guest", "member", "admin"],
+  },
+  {
+    route: "POST /api/account/api-keys",
+    request: () => post("/api/account/api-keys", { name: "My script", scopes: ["profile"], expiresInDays: null }),
+    status: { anonymous: 401, stranger: 201, guest: 201, member: 201, admin: 201 },
+    allowed: ["stranger", "guest", "member", "admin"],
+  },
+  {
+    // A key that is not the caller's is not found, whoever asks.
+    route: "POST /api/account/api-keys/:keyId/revoke",
+    request: () => post("/api/account/api-keys/missing/revoke"),
+    status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "GET /api/account/managed",
+    request: () => get("/api/account/managed"),
+    status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "guest", "member", "admin"],
+  },
   {
     route: "GET /api/account/devices",
     request: () => get("/api/account/devices"),
