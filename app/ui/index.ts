@@ -9,3 +9,4 @@ export { Icon, type IconShape } from "./icon";
 export { SkipLink } from "./skip-link";
 export { PageSpinner, Spinner } from "./spinner";
 export { TextField } from "./text-field";
+export { unbrokenHyphenatedWords } from "./unbroken-words";

@@ -27,6 +27,10 @@ const TEXT = {
     usePasskey: "Use a passkey",
     identifier: "E-mail or username",
     unknown: "This passkey is not known here. It may have been removed; please use another way to sign in.",
+    phones: "Phone numbers",
+    phonesIntro: "Receive second-step codes by text message.",
+    connected: "Connected accounts",
+    noneConnected: "No accounts are connected.",
   },
   de: {
     title: "Passkeys",
@@ -48,6 +52,10 @@ const TEXT = {
     usePasskey: "Mit Passkey anmelden",
     identifier: "E-Mail oder Benutzername",
     unknown: "Dieser Passkey ist hier nicht bekannt. Vielleicht wurde er entfernt; bitte melden Sie sich anders an.",
+    phones: "Telefonnummern",
+    phonesIntro: "Erhalten Sie Codes für den zweiten Schritt per SMS.",
+    connected: "Verbundene Konten",
+    noneConnected: "Es sind keine Konten verbunden.",
   },
 } as const;
 
@@ -118,6 +126,15 @@ for (const lang of ["en", "de"] as const) {
       data: { email, password: PASSWORD },
     });
     expect(signIn.status()).toBe(200);
+
+    // This server offers neither phone sign-in nor Google: the account page promises neither, and
+    // shows no note meant for its administrator.
+    await page.goto(`${server.url}/${lang}/account`);
+    await expect(page.getByRole("region", { name: x.phones })).toContainText(x.phonesIntro, SLOW);
+    const connected = page.getByRole("region", { name: x.connected });
+    await expect(connected.getByText(x.noneConnected)).toBeVisible();
+    await expect(connected.getByRole("button")).toHaveCount(0);
+    await expect(page.getByText(/this server|diesem Server/)).toHaveCount(0);
 
     await page.goto(`${server.url}/${lang}/account/security`);
     const section = page.getByRole("region", { name: x.title });

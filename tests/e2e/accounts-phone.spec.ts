@@ -12,6 +12,7 @@ const SLOW = { timeout: 60_000 };
 const TEXT = {
   en: {
     section: "Phone numbers",
+    intro: "Sign in with a code sent to your phone, and receive second-step codes by text message.",
     empty: "You have not added a phone number yet.",
     add: "Add phone number",
     number: "Phone number",
@@ -37,6 +38,7 @@ const TEXT = {
   },
   de: {
     section: "Telefonnummern",
+    intro: "Melden Sie sich mit einem Code an, der an Ihr Telefon gesendet wird, und erhalten Sie Codes für den zweiten Schritt per SMS.",
     empty: "Sie haben noch keine Telefonnummer hinzugefügt.",
     add: "Telefonnummer hinzufügen",
     number: "Telefonnummer",
@@ -122,6 +124,8 @@ for (const lang of ["en", "de"] as const) {
     await page.goto(`${server.url}/${lang}/account`);
     const section = page.getByRole("region", { name: x.section });
     await expect(section.getByText(x.empty)).toBeVisible(SLOW);
+    // This server offers phone sign-in, and the section says so.
+    await expect(section).toContainText(x.intro);
     await section.getByRole("button", { name: x.add }).click();
     // The format rule answers in the page before anything is sent.
     await section.getByLabel(x.number).fill("0151 1234");

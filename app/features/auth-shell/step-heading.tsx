@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { unbrokenHyphenatedWords } from "../../ui";
 
 /** A step's heading; it takes focus when the step appears so keyboard and screen reader users follow along. */
 export function StepHeading({ title, subtitle, autoFocus = true }: { title: string; subtitle?: string; autoFocus?: boolean }) {
@@ -9,7 +10,7 @@ export function StepHeading({ title, subtitle, autoFocus = true }: { title: stri
   return (
     <div className="mb-6">
       <h1 ref={ref} tabIndex={-1} className="text-2xl font-bold text-slate-900 focus:outline-none">
-        {title}
+        {unbrokenHyphenatedWords(title)}
       </h1>
       {subtitle && <p className="mt-1 text-slate-600">{subtitle}</p>}
     </div>

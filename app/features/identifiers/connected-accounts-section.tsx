@@ -99,22 +99,20 @@ export function ConnectedAccountsSection(props: {
             ))}
           </ul>
         )}
-        {!hasGoogle &&
-          (google ? (
-            <Button
-              variant="strong"
-              size="md"
-              onClick={() => {
-                setReturned(undefined);
-                connect();
-              }}
-              disabled={busy}
-            >
-              {t("connected.connect")}
-            </Button>
-          ) : (
-            <p className="text-sm text-slate-600">{t("connected.notConfigured")}</p>
-          ))}
+        {/* Without Google sign-in on this server there is nothing to connect: no option, no administrator's note. */}
+        {!hasGoogle && google && (
+          <Button
+            variant="strong"
+            size="md"
+            onClick={() => {
+              setReturned(undefined);
+              connect();
+            }}
+            disabled={busy}
+          >
+            {t("connected.connect")}
+          </Button>
+        )}
       </div>
       {dialog}
     </AccountSection>

@@ -12,6 +12,7 @@ import {
 } from "../../api/phone-numbers";
 import { useAction } from "../../api/use-action";
 import { useLoad } from "../../api/use-load";
+import { useAuthProviders } from "../../identity/google";
 import { Button, Spinner } from "../../ui";
 import { CodeField } from "../../ui/code-field";
 import { FormActions } from "../../ui/form-actions";
@@ -38,6 +39,8 @@ function Badge({ children, tone }: { children: string; tone: "blue" | "green" | 
 export function PhoneNumbersSection({ reverification }: { reverification: AccountSecurity["reverification"] | undefined }) {
   const { t } = useTranslation(["phone", "auth", "security"]);
   const { guarded, dialog } = useReverification(reverification);
+  // Phone sign-in is promised only where this server offers it (SIGN_IN_PHONE).
+  const phoneSignIn = useAuthProviders()?.phone === true;
   const [list, reload] = useLoad("phone-numbers", fetchPhoneNumbers);
   const data = list.state === "loaded" ? list.data : null;
   const [step, setStep] = useState<Step>({ kind: "idle" });
@@ -100,7 +103,11 @@ export function PhoneNumbersSection({ reverification }: { reverification: Accoun
   };
 
   return (
-    <AccountSection id="phone-numbers" title={t("phone:section.title")} intro={t("phone:section.intro")}>
+    <AccountSection
+      id="phone-numbers"
+      title={t("phone:section.title")}
+      intro={t(phoneSignIn ? "phone:section.intro" : "phone:section.introWithoutSignIn")}
+    >
       <div className="space-y-4">
         <FormMessages error={error} notice={notice} />
         {!data ? (
