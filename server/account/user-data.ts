@@ -40,6 +40,18 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   web3_wallet: "wallets",
   sign_in_link: "signInLinks (without their tokens)",
   stored_image: "not exported: image bytes; the profile image's address is in the profile",
+  api_key: "apiKeys (the user's own keys and the team keys they created, without the key or its hash)",
+  oauthClient: "appsRegistered (apps the user registered as an operator)",
+  oauthConsent: "connectedApps.consents",
+  oauthRefreshToken: "connectedApps.grants (without their tokens)",
+  oauthAccessToken: "connectedApps.accessTokens (without their tokens)",
+  oauthResource: "not exported: the APIs apps may be given access to, naming no person",
+  oauthClientResource: "not exported: which app may reach which API, naming no person",
+  oauthClientAssertion: "not exported: used client assertions of apps, naming no person",
+  jwks: "not exported: the authorization server's signing keys",
+  sso_connection: "not exported: a team's single sign-on settings, naming no person",
+  sso_connection_domain: "not exported: the domains a team's single sign-on serves",
+  sso_attempt: "not exported: single sign-on attempts under way, kept for minutes",
   app_setting: "not exported: settings of the installation",
   kysely_migration: "not exported: the schema's version",
   kysely_migration_lock: "not exported: the schema's version",
@@ -91,6 +103,11 @@ export async function collectUserData(db: DB, userId: string) {
     signInLinks,
     securityLog,
     securityDevices,
+    apiKeys,
+    appsRegistered,
+    consents,
+    grants,
+    accessTokens,
   ] = await Promise.all([
     db.selectFrom("account").select(["id", "providerId", "accountId", "createdAt", "updatedAt"]).where("userId", "=", userId).execute(),
     db.selectFrom("session").selectAll().where("userId", "=", userId).orderBy("createdAt").execute(),
@@ -178,6 +195,26 @@ export async function collectUserData(db: DB, userId: string) {
       .where("user_id", "=", userId)
       .orderBy("first_seen_at")
       .execute(),
+    db
+      .selectFrom("api_key")
+      .select(["id", "name", "start", "scopes", "organization_id", "expires_at", "last_used_at", "created_at"])
+      .where((eb) => eb.or([eb("user_id", "=", userId), eb("created_by", "=", userId)]))
+      .orderBy("created_at")
+      .execute(),
+    db.selectFrom("oauthClient").select(["clientId", "name", "redirectUris", "createdAt"]).where("userId", "=", userId).execute(),
+    db.selectFrom("oauthConsent").select(["clientId", "scopes", "createdAt", "updatedAt"]).where("userId", "=", userId).execute(),
+    db
+      .selectFrom("oauthRefreshToken")
+      .select(["clientId", "scopes", "createdAt", "expiresAt", "revoked"])
+      .where("userId", "=", userId)
+      .orderBy("createdAt")
+      .execute(),
+    db
+      .selectFrom("oauthAccessToken")
+      .select(["clientId", "scopes", "createdAt", "expiresAt", "revoked"])
+      .where("userId", "=", userId)
+      .orderBy("createdAt")
+      .execute(),
   ]);
   const numbers = phoneNumbers.map((p) => p.phone_number);
   const texts = numbers.length
@@ -223,6 +260,9 @@ export async function collectUserData(db: DB, userId: string) {
     signInLinks: clean(signInLinks),
     securityLog: clean(securityLog),
     securityDevices: clean(securityDevices),
+    apiKeys: clean(apiKeys),
+    appsRegistered: clean(appsRegistered),
+    connectedApps: { consents: clean(consents), grants: clean(grants), accessTokens: clean(accessTokens) },
   };
 }
 

@@ -140,6 +140,20 @@ export interface OAuthRefreshTokenTable {
   revoked: Timestamp | null;
 }
 
+/** An opaque access token the authorization server stored (the API's own are JWTs and are not stored). */
+export interface OAuthAccessTokenTable {
+  id: string;
+  token: string;
+  clientId: string;
+  sessionId: string | null;
+  userId: string | null;
+  refreshId: string | null;
+  scopes: JsonStrings;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  revoked: Timestamp | null;
+}
+
 /** A user's consent to a client's scopes (clients that ask for it). */
 export interface OAuthConsentTable {
   id: string;
@@ -584,6 +598,7 @@ export interface Database {
   oauthClient: OAuthClientTable;
   oauthResource: OAuthResourceTable;
   oauthRefreshToken: OAuthRefreshTokenTable;
+  oauthAccessToken: OAuthAccessTokenTable;
   oauthConsent: OAuthConsentTable;
   jwks: JwksTable;
   user_email: UserEmailTable;

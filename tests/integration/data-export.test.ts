@@ -61,6 +61,12 @@ describe.each(DATABASE_KINDS)("users' data export and erasure on %s", (kind) => 
   });
 
   it("prepares the archive in the background and mails a link that works once, with everything stored about the user", async () => {
+    const created = await server.fetch(
+      "/api/account/api-keys",
+      json({ name: "Sourcing script", scopes: ["profile"], expiresInDays: 90 }, as(user)),
+    );
+    expect(created.status).toBe(201);
+    const { key } = await created.json();
     const asked = await server.fetch("/api/account/data-export", { method: "POST", headers: as(user, { "x-language": "de" }) });
     expect(asked.status).toBe(202);
     expect(await asked.json()).toEqual({ ok: true, email: user.email });
@@ -106,6 +112,14 @@ describe.each(DATABASE_KINDS)("users' data export and erasure on %s", (kind) => 
     expect(archive.sessions.length).toBeGreaterThanOrEqual(1);
     expect(archive.invitations).toEqual([expect.objectContaining({ email: user.email, organizationId: teamId })]);
     expect(archive.mails.map((m: { kind?: string }) => m.kind)).toContain("team-invitation");
+    // The user's API key is listed by its name and first characters, never the key or its hash.
+    expect(archive.apiKeys).toEqual([
+      expect.objectContaining({ name: "Sourcing script", start: key.slice(0, 11), scopes: expect.anything() }),
+    ]);
+    const keyHash = await server.db.selectFrom("api_key").select("key_hash").where("user_id", "=", user.id).executeTakeFirstOrThrow();
+    expect(text).not.toContain(key);
+    expect(text).not.toContain(keyHash.key_hash);
+    expect(archive.connectedApps).toEqual({ consents: [], grants: [], accessTokens: [] });
     // Secrets that protect the account never leave it.
     const secrets = await server.db.selectFrom("session").select("token").where("userId", "=", user.id).execute();
     const password = await server.db.selectFrom("account").select("password").where("userId", "=", user.id).executeTakeFirstOrThrow();
