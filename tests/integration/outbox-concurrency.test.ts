@@ -67,7 +67,9 @@ describe.skipIf(!postgres)("two outbox workers finishing one request's mails at 
               db: handle.db,
               sendMail,
               onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified },
+              // One mail at a time per worker, so that each of the two holds one of the request's mails.
               batchSize: 1,
+              inFlight: 1,
               pollMs: 60_000,
             }),
           ],
