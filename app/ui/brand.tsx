@@ -6,11 +6,12 @@ import { LogoMark } from "./icons/logo";
  * The product's logo, the same on every page: the mark and the product's name. The link around it
  * (home page, dashboard) is the page's; the colour comes from the surrounding text.
  */
-export function Logo() {
+/** `nameClassName`: where a header is crowded, the name may give way to the mark alone (it stays readable to screen readers). */
+export function Logo({ nameClassName }: { nameClassName?: string } = {}) {
   return (
     <span className="flex shrink-0 items-center gap-2 font-semibold">
       <LogoMark />
-      <span>{SITE.name}</span>
+      <span className={nameClassName}>{SITE.name}</span>
     </span>
   );
 }

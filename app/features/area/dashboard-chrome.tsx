@@ -12,9 +12,10 @@ export function DashboardHeader({ children }: { children?: ReactNode }) {
       <SkipLink />
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <LocalizedLink to="/dashboard" className="shrink-0 rounded-md text-slate-900" aria-label={t("logoHome")}>
-          <Logo />
+          {/* On a phone the language switch and the user menu need the room: the mark stands for the name. */}
+          <Logo nameClassName="max-[28rem]:sr-only" />
         </LocalizedLink>
-        <div className="flex items-center gap-3">
+        <div className="flex min-w-0 items-center gap-3">
           <LanguageSwitcher />
           {children}
         </div>
