@@ -1,5 +1,4 @@
-import { OAuth2Server } from "oauth2-mock-server";
-import { OIDC_IDENTITY_COOKIE, type OidcIdentity } from "./oidc.js";
+import { startOidcServer } from "./oidc.js";
 
 /** How the provider spoils its next id token, for the refused-token cases. */
 export type Tamper = "audience" | "expired" | "nonce" | "issuer" | null;
@@ -10,34 +9,11 @@ export type Tamper = "audience" | "expired" | "nonce" | "issuer" | null;
  * signs its id tokens with an RSA key generated for the run. `tamper` spoils the next token.
  */
 export async function startEnterpriseIdp() {
-  const server = new OAuth2Server();
-  await server.issuer.keys.generate("RS256");
-  await server.start(0, "localhost");
-  const issuer = server.issuer.url as string;
-  const byCode = new Map<string, OidcIdentity>();
+  // The same provider as Google's stand-in: it signs in whoever the identity cookie names.
+  const provider = await startOidcServer();
   let tamper: Tamper = null;
-
-  server.service.on("beforeAuthorizeRedirect", (redirect: { url: URL }, req: { headers: Record<string, string | undefined> }) => {
-    const raw = new RegExp(`(?:^|;\\s*)${OIDC_IDENTITY_COOKIE}=([^;]+)`).exec(req.headers.cookie ?? "")?.[1];
-    const code = redirect.url.searchParams.get("code");
-    if (!raw || !code) {
-      redirect.url.searchParams.delete("code");
-      redirect.url.searchParams.set("error", "access_denied");
-      return;
-    }
-    byCode.set(code, JSON.parse(decodeURIComponent(raw)) as OidcIdentity);
-  });
-  server.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }, req: { body?: { code?: string } }) => {
-    const identity = req.body?.code ? byCode.get(req.body.code) : undefined;
-    if (!identity) return;
-    Object.assign(token.payload, {
-      sub: `sub-${identity.email}`,
-      email: identity.email,
-      email_verified: true,
-      name: `${identity.given_name} ${identity.family_name}`,
-      given_name: identity.given_name,
-      family_name: identity.family_name,
-    });
+  // Runs after the provider has put the identity's claims into the token.
+  provider.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
     // Only the id token (the one that carries the sign-in's nonce) is spoiled, not the access token.
     if (!("nonce" in token.payload)) return;
     const now = Math.floor(Date.now() / 1000);
@@ -49,11 +25,11 @@ export async function startEnterpriseIdp() {
   });
 
   return {
-    issuer,
-    identityCookie: (identity: OidcIdentity) => `${OIDC_IDENTITY_COOKIE}=${encodeURIComponent(JSON.stringify(identity))}`,
+    issuer: provider.issuer,
+    identityCookie: provider.identityCookie,
     tamperNextToken: (how: Tamper) => {
       tamper = how;
     },
-    stop: () => server.stop(),
+    stop: provider.stop,
   };
 }

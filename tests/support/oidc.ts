@@ -58,6 +58,8 @@ export async function startOidcServer() {
       GOOGLE_DISCOVERY_URL: `${issuer}/.well-known/openid-configuration`,
     },
     identityCookie: (identity: OidcIdentity) => `${OIDC_IDENTITY_COOKIE}=${encodeURIComponent(JSON.stringify(identity))}`,
+    /** The provider's events, for a test provider that changes what it signs (enterprise-idp.ts). */
+    service: server.service,
     stop: () => server.stop(),
   };
 }
