@@ -14,8 +14,8 @@ import { useAction } from "../../api/use-action";
 import { useLoad } from "../../api/use-load";
 import { LocalizedLink } from "../../i18n";
 import { Button, Spinner, TextField } from "../../ui";
-import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormMessages } from "../../ui/form-alert";
+import { RevokeKeyDialog } from "./revoke-key-dialog";
 
 /** A scope's catalog key: i18next reads ":" as the namespace separator. */
 export const scopeKey = (scope: ApiScope) => scope.replace(":", "_");
@@ -241,20 +241,11 @@ export function ApiKeysPanel({ owner }: { owner: KeyOwner }) {
       </section>
 
       {revoking && (
-        <ConfirmDialog
-          title={t("keys.revokeTitle", { name: revoking.name })}
-          confirm={t("keys.revoke")}
-          busyConfirm={t("keys.revoking")}
-          cancel={t("keys.cancel")}
+        <RevokeKeyDialog
+          item={revoking}
+          revoke={(item) => revoke.run(() => revokeApiKey(owner, item.id), t("keys.revoked", { name: item.name }))}
           onClose={() => setRevoking(null)}
-          onConfirm={async () => {
-            const done = await revoke.run(() => revokeApiKey(owner, revoking.id), t("keys.revoked", { name: revoking.name }));
-            if (done) setRevoking(null);
-            return done ? undefined : t("keys.revokeFailed");
-          }}
-        >
-          {t("keys.revokeText")}
-        </ConfirmDialog>
+        />
       )}
     </div>
   );

@@ -4,9 +4,9 @@ import type { ApiKeyRow } from "../../../core/api";
 import { fetchKeysAsOperator, revokeKeyAsOperator } from "../../api/api-keys";
 import { useAction } from "../../api/use-action";
 import { useLoad } from "../../api/use-load";
-import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormMessages } from "../../ui/form-alert";
 import { ApiKeyItem } from "../api-keys/api-keys-panel";
+import { RevokeKeyDialog } from "../api-keys/revoke-key-dialog";
 import { OperatorSection } from "./operator-layout";
 
 /** A user's or a team's API keys on their console page, each revocable by the operator (audited). */
@@ -37,20 +37,11 @@ export function OperatorKeysSection({ owner, onChanged }: { owner: { userId: str
         ))}
       {keys.state === "failed" && <p role="alert">{keys.message || t("keys.loadFailed")}</p>}
       {revoking && (
-        <ConfirmDialog
-          title={t("keys.revokeTitle", { name: revoking.name })}
-          confirm={t("keys.revoke")}
-          busyConfirm={t("keys.revoking")}
-          cancel={t("keys.cancel")}
+        <RevokeKeyDialog
+          item={revoking}
+          revoke={(item) => revoke.run(() => revokeKeyAsOperator(item.id), t("keys.revoked", { name: item.name }))}
           onClose={() => setRevoking(null)}
-          onConfirm={async () => {
-            const done = await revoke.run(() => revokeKeyAsOperator(revoking.id), t("keys.revoked", { name: revoking.name }));
-            if (done) setRevoking(null);
-            return done ? undefined : t("keys.revokeFailed");
-          }}
-        >
-          {t("keys.revokeText")}
-        </ConfirmDialog>
+        />
       )}
     </OperatorSection>
   );
