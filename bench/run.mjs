@@ -5,7 +5,7 @@
 //   npm run bench -- static contact      only these parts
 //   npm run bench -- --quick             all parts, short durations (a check, not figures)
 //
-// Parts: platform, static, contact, mail, api, sign-in, operator-search, vacuum, lighthouse, memory.
+// Parts: platform, static, contact, mail, api, tracing, sign-in, operator-search, vacuum, lighthouse, memory.
 // Options: --seconds N (throughput per row; default 20, sign-in 10 per level), --minutes N (memory;
 // default 10 or BENCH_MEMORY_MINUTES), --sample-seconds N (memory, default 30), --runs N
 // (Lighthouse, default 3), --pages /en,/de (Lighthouse), --no-build.
@@ -18,7 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 
 const root = path.resolve(import.meta.dirname, "..");
-const PARTS = ["platform", "static", "contact", "mail", "api", "sign-in", "operator-search", "vacuum", "lighthouse", "memory"];
+const PARTS = ["platform", "static", "contact", "mail", "api", "tracing", "sign-in", "operator-search", "vacuum", "lighthouse", "memory"];
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -59,6 +59,7 @@ const COMMANDS = {
   contact: ["node", ["bench/contact/run.mjs", "--duration", seconds ?? "20"]],
   mail: ["node", ["bench/mail/run.mjs", "--requests", quick ? "500" : "3000"]],
   api: ["node", ["bench/api/run.mjs", "--duration", seconds ?? "20"]],
+  tracing: ["node", ["bench/tracing/run.mjs", "--duration", seconds ?? "10"]],
   "sign-in": ["node", ["--import", "tsx", "bench/sign-in/run.ts", seconds ?? "10"]],
   "operator-search": ["node", ["--import", "tsx", "bench/operator-search/run.ts", ...(quick ? ["--runs", "20", "--warm-up", "2"] : [])]],
   vacuum: ["node", ["--import", "tsx", "bench/vacuum/run.ts", ...(quick ? ["--users", "2000", "--contacts", "5000"] : [])]],
@@ -104,6 +105,7 @@ const LIMIT_MINUTES = {
   contact: 15,
   mail: 15,
   api: 10,
+  tracing: 10,
   "sign-in": 20,
   "operator-search": 15,
   vacuum: 10,

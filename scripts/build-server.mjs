@@ -10,9 +10,10 @@ import { build } from "esbuild";
 /**
  * Dependencies are bundled with the server: loading hundreds of package files one by one kept a
  * start waiting on file reads for a second (decision 135). These stay in node_modules: they find
- * files of their own beside their code (WebAssembly, native binaries, worker scripts).
+ * files of their own beside their code (WebAssembly, native binaries, worker scripts). OpenTelemetry
+ * stays there too: loaded only when traces are on (decision 015), it adds nothing to a start without.
  */
-const EXTERNAL = ["@electric-sql/pglite", "@electric-sql/pglite/*", "sharp", "pg", "pg-native", "pino", "pino/*"];
+const EXTERNAL = ["@electric-sql/pglite", "@electric-sql/pglite/*", "sharp", "pg", "pg-native", "pino", "pino/*", "@opentelemetry/*"];
 
 // Chunk names change with their content: old ones would pile up.
 rmSync("build/node/chunks", { recursive: true, force: true });

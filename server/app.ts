@@ -65,6 +65,7 @@ import { teamRoutes } from "./routes/teams.js";
 import { waitlistRoutes } from "./routes/waitlist.js";
 import { ensureTeam, type TeamDeps } from "./teams/create-team.js";
 import { organizationGate } from "./teams/organization-gate.js";
+import type { Tracing } from "./tracing/tracing.js";
 
 export interface AppDeps {
   config: Config;
@@ -91,6 +92,8 @@ export interface AppDeps {
   bots: BotProtection;
   /** What readiness asks besides the database: Redis, and whether the process is stopping. */
   readiness: Omit<ReadinessDeps, "db">;
+  /** Traces, when on (decision 015). */
+  tracing?: Tracing;
 }
 
 /** How this deployment serves its pages (the app's page routes and the server's direct answers). */
@@ -108,7 +111,7 @@ export function createApp(deps: AppDeps) {
   const events: EventDeps = { db, provider, logger, ensureTeam: (userId, name) => ensureTeam(teams, userId, name) };
 
   app.use(requestId({ headerName: "X-Request-Id" }));
-  app.use(requestContext({ logger, trustedIpHeader: config.TRUSTED_IP_HEADER }));
+  app.use(requestContext({ logger, trustedIpHeader: config.TRUSTED_IP_HEADER, tracing: deps.tracing }));
   app.use(securityHeaders({ https: config.BASE_URL.startsWith("https://") }));
   // Where tests run the server, every described answer is held to its schema (decision 144).
   if (config.NODE_ENV === "test") app.use("/api/*", answerCheck(API_ROUTES));

@@ -92,6 +92,12 @@ const schema = z
     SIGN_IN_PHONE: optionalFlag,
     /** Prometheus metrics on a listener of their own (decision 014); off when unset. */
     METRICS_PORT: optional(z.coerce.number().int().min(0).max(65535)),
+    /**
+     * OpenTelemetry traces sent by OTLP over HTTP to this collector (`…/v1/traces`, decision 015); off
+     * when unset. The SDK's other standard variables (OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES,
+     * OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, …) apply as they are.
+     */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optional(url(["http", "https"])),
     /** Seconds a stopping instance keeps serving with /readyz at 503 before it stops accepting (decision 011). */
     SHUTDOWN_DELAY: z.coerce.number().int().min(0).max(60).default(0),
     /** Chrome extension ids (32 letters a-p), comma-separated: each is a redirect address of the first-party client "extension" (docs/decisions/089). */

@@ -19,7 +19,13 @@ export class SharedStateUnavailableError extends Error {
 
 const INCREMENT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end return n`;
 
-export function redisStore(url: string) {
+/** What is told of each Redis command: a span around it (traces), and its failure (metrics). */
+export interface RedisObserver {
+  command?: <T>(name: string, run: () => Promise<T>) => Promise<T>;
+  failed?: () => void;
+}
+
+export function redisStore(url: string, observer: RedisObserver = {}) {
   // Commands fail at once while disconnected (no offline queue), so an outage is answered
   // quickly instead of holding requests; the client keeps reconnecting in the background.
   const redis = new Redis(url, {
@@ -29,23 +35,25 @@ export function redisStore(url: string) {
     retryStrategy: (times) => Math.min(times * 200, 2_000),
   });
   redis.on("error", () => {}); // surfaced per command as SharedStateUnavailableError
-  const guard = async <T>(op: () => Promise<T>): Promise<T> => {
+  const { command, failed } = observer;
+  const guard = async <T>(name: string, op: () => Promise<T>): Promise<T> => {
     try {
-      return await op();
+      return await (command ? command(name, op) : op());
     } catch (error) {
+      failed?.();
       throw new SharedStateUnavailableError(error);
     }
   };
   const kv: KeyValueStore = {
-    get: (key) => guard(() => redis.get(key)),
-    getAndDelete: (key) => guard(() => redis.getdel(key)),
+    get: (key) => guard("GET", () => redis.get(key)),
+    getAndDelete: (key) => guard("GETDEL", () => redis.getdel(key)),
     set: (key, value, ttl) =>
-      guard(async () => {
+      guard("SET", async () => {
         if (ttl) await redis.set(key, value, "EX", Math.max(1, Math.ceil(ttl)));
         else await redis.set(key, value);
       }),
-    delete: (key) => guard(async () => void (await redis.del(key))),
-    increment: (key, ttl) => guard(async () => Number(await redis.eval(INCREMENT, 1, key, Math.max(1, Math.ceil(ttl))))),
+    delete: (key) => guard("DEL", async () => void (await redis.del(key))),
+    increment: (key, ttl) => guard("EVAL", async () => Number(await redis.eval(INCREMENT, 1, key, Math.max(1, Math.ceil(ttl))))),
   };
   return {
     kv,

@@ -31,6 +31,7 @@ import type { PhoneDeps } from "./phone/phone-numbers.js";
 import { loadLocales } from "./routes/locales.js";
 import { smsLimiter } from "./sms/sms-limits.js";
 import { createSmsSender } from "./sms/sms-sender.js";
+import { startTracing } from "./tracing/tracing.js";
 
 export interface RunningServer {
   url: string;
@@ -67,11 +68,18 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   await seedAuthorizationServer(database.db, config);
   const [files, locales] = await staticFiles;
 
+  // Traces and metrics first, so the clients below report to them (decisions 014, 015).
+  const tracing = await startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, logger });
+  const metrics = await startMetrics({ port: config.METRICS_PORT, host: config.HOST, db: database.db, poolUse: database.poolUse, logger });
+  const events = metrics ?? NO_METRICS;
+  if (metrics) database.observeQueries(metrics.query);
+  if (tracing) database.observeQueries(tracing.query);
+
   let kv: KeyValueStore | undefined;
   let closeKv = async () => {};
   let redisPing: (() => Promise<unknown>) | undefined;
   if (config.REDIS_URL) {
-    const store = redisStore(config.REDIS_URL);
+    const store = redisStore(config.REDIS_URL, { command: tracing?.redisCommand, failed: metrics?.redisError });
     if (!(await store.ready())) logger.warn("Redis is not reachable yet; sign-in and sessions answer 503 until it is");
     kv = store.kv;
     closeKv = store.close;
@@ -79,13 +87,18 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   }
   /** Set when a graceful stop begins: readiness answers 503 from then on (decision 011). */
   let stopping = false;
-  const metrics = await startMetrics({ port: config.METRICS_PORT, host: config.HOST, db: database.db, logger });
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, logger });
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    db: database.db,
+    logger,
+    tracing,
+  });
   const passwords = passwordChecker(config, logger);
   const sms = createSmsSender(config, database.db, logger);
   const smsLimits = smsLimiter({ enabled: config.RATE_LIMIT, kv, logger });
-  const bots = botProtection(config, kv, logger);
-  const auth = createAuth({ config, db: database.db, sendMail: mailer.sendMail, kv, logger, passwords, sms, smsLimits, bots });
+  const bots = botProtection(config, kv, logger, events);
+  const auth = createAuth({ config, db: database.db, sendMail: mailer.sendMail, kv, logger, passwords, sms, smsLimits, bots, events });
   const phone: PhoneDeps = {
     db: database.db,
     sms,
@@ -105,7 +118,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         db: database.db,
         sendMail: mailer.sendMail,
         connections: mailer.connections,
-        events: metrics ?? NO_METRICS,
+        events,
         onDelivered: { [CONTACT_REQUEST_TOPIC]: markRequestsNotified, [GOODBYE_TOPIC]: forgetGoodbyeAddress },
       }),
       dataExportJob({
@@ -116,6 +129,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       }),
     ],
     releaseLeasesOnStart: database.kind === "pglite",
+    events,
   });
   // Operator commands reach the embedded database through this process, the only one that may open it (decision 009).
   let commands: CommandSocket | undefined;
@@ -146,6 +160,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     phone,
     bots,
     readiness: { redisPing, stopping: () => stopping },
+    tracing,
   });
 
   /** Everything the server holds besides its listener, released after it or when it cannot listen. */
@@ -156,21 +171,25 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     await jobSignal.close();
     mailer.close();
     await metrics?.close();
+    await tracing?.close();
     await closeKv();
     await database.close();
   };
 
   const server = await new Promise<Server>((resolve, reject) => {
     // Pages and assets are answered before the app sees them; everything else goes on to it.
-    const direct = directFiles(fileRoutes(pageOptions(config, files)), logger);
+    const direct = directFiles(fileRoutes(pageOptions(config, files)), logger, tracing);
     const toApp = getRequestListener(app.fetch, { hostname: config.HOST });
-    const listener: Listener = (req, res) => {
+    let listener: Listener = (req, res) => {
       if (direct(req, res)) return;
       upkeep?.touch();
       toApp(req, res);
     };
-    // With metrics off the listener is the plain one: nothing is added to a request's path.
-    const s = createServer(metrics ? metrics.instrument(listener, routeOfRequest(app)) : listener);
+    // With metrics and traces off the listener is the plain one: nothing is added to a request's path.
+    const routeOf = routeOfRequest(app);
+    if (metrics) listener = metrics.instrument(listener, routeOf);
+    if (tracing) listener = tracing.instrument(listener, routeOf);
+    const s = createServer(listener);
     s.listen(config.PORT, config.HOST, () => resolve(s));
     s.once("error", reject);
   }).catch(async (error) => {

@@ -28,6 +28,7 @@ import { libraryError } from "../library-error.js";
 import { existingAccountMail } from "../mail/templates/existing-account.js";
 import { verificationCodeMail } from "../mail/templates/verification-code.js";
 import type { SendMail } from "../mail/transport.js";
+import { type MetricEvents, NO_METRICS } from "../metrics/metrics.js";
 import { oauthPlugins } from "../oauth/provider.js";
 import type { PhoneDeps } from "../phone/phone-numbers.js";
 import { phoneNumbers } from "../phone/phone-sign-in.js";
@@ -38,6 +39,7 @@ import { teamAccess, teamRoles } from "../teams/access.js";
 import { queueInvitationMail } from "../teams/invitations.js";
 import { memberLimitOf, seatsUsed } from "../teams/roster.js";
 import { backupCodeStore, newBackupCodes } from "./backup-codes.js";
+import { identityMetrics } from "./identity-metrics.js";
 import { organizationCreator } from "./organizations.js";
 import { type PasswordChecker, passwordChecker } from "./password-policy.js";
 import { afterPasswordReset, type VerificationStore } from "./password-reset.js";
@@ -69,6 +71,8 @@ export interface AuthDeps {
   smsLimits?: SmsLimiter;
   /** Proof of work against bots, shared with our own routes; built from the configuration when not given. */
   bots?: BotProtection;
+  /** Where sign-ins, second steps, sign-ups and bans are counted (metrics, decision 016). */
+  events?: MetricEvents;
 }
 
 export function createAuth({
@@ -81,6 +85,7 @@ export function createAuth({
   sms = createSmsSender(config, db, logger),
   smsLimits = smsLimiter({ enabled: config.RATE_LIMIT, kv, logger }),
   bots = botProtection(config, kv, logger),
+  events = NO_METRICS,
 }: AuthDeps) {
   const google = config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET;
   const emailRules = emailRulesOf(config);
@@ -398,6 +403,7 @@ export function createAuth({
       ...oauthPlugins(config, db),
       // Last: a sign-in is one only once every plugin above has let it stand (the second step withdraws it).
       securityEvents(securityLog),
+      identityMetrics(events),
     ],
     rateLimit: {
       enabled: config.RATE_LIMIT,

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import { DataFolderBusyError, type DataFolderLock, lockDataFolder } from "./data-folder-lock.js";
 import { pglitePool } from "./pglite-pool.js";
 import { preparingClient } from "./prepared-statements.js";
+import { observedPool, type PoolUse, type QueryHook } from "./query-hooks.js";
 import type { Database } from "./schema.js";
 import { seedFromTemplate } from "./template.js";
 
@@ -16,6 +17,10 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** The embedded database as a gzip'd archive of its cluster, taken between transactions (decision 012). */
   dump?: () => Promise<Blob>;
+  /** Adds an observer of every statement (traces, metrics; decisions 014, 015). */
+  observeQueries(hook: QueryHook): void;
+  /** The pool's connections in use and idle, and callers waiting for one. */
+  poolUse(): PoolUse;
   close(): Promise<void>;
 }
 
@@ -55,8 +60,15 @@ export async function openDatabase(opts: {
     // pool's, so each gets its own. Its next query fails as unavailable and the pool drops it.
     pool.on("error", () => {});
     pool.on("connect", (client) => client.on("error", () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: "postgres", close: () => db.destroy() };
+    const observed = observedPool(pool);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: observed.pool as never }) });
+    return {
+      db,
+      kind: "postgres",
+      observeQueries: observed.observe,
+      poolUse: () => ({ used: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   const dir = path.join(opts.dataDir, "pglite");
   const cannotOpen = (error: unknown) => {
@@ -80,10 +92,13 @@ export async function openDatabase(opts: {
     throw cannotOpen(error);
   }
   const pool = pglitePool(pglite);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as never }) });
+  const observed = observedPool(pool);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: observed.pool as never }) });
   return {
     db,
     kind: "pglite",
+    observeQueries: observed.observe,
+    poolUse: pool.use,
     dump: async () => {
       // Holding the one connection, no transaction is open: after a checkpoint the cluster's files
       // are one committed state. Requests wait for the connection meanwhile (about a second per 40 MB).

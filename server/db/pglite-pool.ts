@@ -1,4 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
+import type { PoolUse } from "./query-hooks.js";
 
 /**
  * Presents one PGlite instance as the minimal `pg` pool that Kysely's PostgresDialect drives.
@@ -7,6 +8,8 @@ import type { PGlite } from "@electric-sql/pglite";
  */
 export function pglitePool(db: PGlite) {
   let queue: Promise<void> = Promise.resolve();
+  /** Callers holding or waiting for the one connection. */
+  let callers = 0;
 
   const client = {
     async query(sql: string, params?: readonly unknown[]) {
@@ -26,11 +29,18 @@ export function pglitePool(db: PGlite) {
     async connect() {
       let release!: () => void;
       const previous = queue;
+      callers++;
       queue = new Promise<void>((resolve) => {
-        release = resolve;
+        release = () => {
+          callers--;
+          resolve();
+        };
       });
       await previous;
       return { ...client, release };
+    },
+    use(): PoolUse {
+      return { used: Math.min(callers, 1), idle: callers ? 0 : 1, waiting: Math.max(callers - 1, 0) };
     },
     async end() {
       await queue;

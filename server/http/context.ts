@@ -3,6 +3,7 @@ import type { TFunction } from "i18next";
 import type { Logger } from "pino";
 import { LANGUAGES, type Language } from "../../core/languages.js";
 import { requestLanguage, serverT } from "../i18n.js";
+import type { Tracing } from "../tracing/tracing.js";
 import { clientIp } from "./client-ip.js";
 
 /** What every request carries through the server; set once by `requestContext`. */
@@ -29,14 +30,22 @@ export function setLanguage(c: { set(key: "lang", value: Language): void; set(ke
 
 /**
  * The request context: client address, language, translator and a logger carrying the request id
- * (after hono's requestId middleware), then one log line per request with its status and duration.
+ * (after hono's requestId middleware) and, with traces on, the trace id; then one log line per
+ * request with its status and duration.
  */
-export function requestContext(opts: { logger: Logger; trustedIpHeader: string | undefined }): MiddlewareHandler<AppEnv> {
+export function requestContext(opts: {
+  logger: Logger;
+  trustedIpHeader: string | undefined;
+  /** Traces (decision 015): the request id goes on the request's span, its trace id in the log lines. */
+  tracing?: Pick<Tracing, "tagRequest">;
+}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     c.set("clientIp", clientIp(c, opts.trustedIpHeader));
     setLanguage(c, requestLanguage(c.req.raw.headers));
-    c.set("log", opts.logger.child({ reqId: c.get("requestId") }));
+    const reqId = c.get("requestId");
+    const traceId = opts.tracing?.tagRequest(reqId);
+    c.set("log", opts.logger.child(traceId ? { reqId, traceId } : { reqId }));
     await next();
     const ms = Math.round((performance.now() - started) * 10) / 10;
     c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms }, "request");

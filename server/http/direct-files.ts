@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
+import type { Tracing } from "../tracing/tracing.js";
 import { answerFile, type FileRoute } from "./pages.js";
 
 /**
@@ -40,7 +41,12 @@ function withRequestId(set: Readonly<Record<string, string>>, id: string): strin
  * routed on its first request only (there are as many as files), the host is checked when it
  * changes, and the log line's timing is taken only when the log is on.
  */
-export function directFiles(route: (pathname: string) => FileRoute | undefined, logger: Logger) {
+export function directFiles(
+  route: (pathname: string) => FileRoute | undefined,
+  logger: Logger,
+  /** Traces (decision 015): the request id on the request's span, the trace id in its log line. */
+  tracing?: Pick<Tracing, "tagRequest">,
+) {
   const logs = logger.isLevelEnabled("info");
   const known = new Map<string, FileRoute>();
   let plainHost: string | undefined;
@@ -74,9 +80,15 @@ export function directFiles(route: (pathname: string) => FileRoute | undefined, 
     const reqId = typeof given === "string" && CLIENT_REQUEST_ID.test(given) ? given : randomUUID();
     res.writeHead(answer.status, withRequestId(answer.headers, reqId));
     res.end(answer.body ?? undefined);
+    const traceId = tracing?.tagRequest(reqId);
     if (logs) {
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      logger.info({ reqId, method, path: pathname, status: answer.status, ms }, "request");
+      logger.info(
+        traceId
+          ? { reqId, traceId, method, path: pathname, status: answer.status, ms }
+          : { reqId, method, path: pathname, status: answer.status, ms },
+        "request",
+      );
     }
     return true;
   };

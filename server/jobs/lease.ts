@@ -37,6 +37,8 @@ export type JobId = string | number;
 export interface LeasedJob {
   id: JobId;
   attempts: number;
+  /** Seconds from the job being due to this claim (the runner's lag, for the metrics). */
+  lateBy?: number;
 }
 
 /**
@@ -59,7 +61,9 @@ export async function claimJobs<J extends LeasedJob>(
         where ${table.pending} and attempts < ${opts.maxAttempts} and next_attempt_at <= now()
           and (locked_until is null or locked_until < now())
         order by ${table.order} limit ${opts.limit} for update skip locked)
-      returning id, attempts${table.columns ? sql`, ${table.columns}` : sql``}`.execute(conn);
+      returning id, attempts, extract(epoch from now() - next_attempt_at)::float8 as "lateBy"${table.columns ? sql`, ${table.columns}` : sql``}`.execute(
+      conn,
+    );
     return rows;
   };
   if (!table.inIndexOrder) return claim(db);

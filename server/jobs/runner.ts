@@ -1,5 +1,7 @@
+import { AsyncResource } from "node:async_hooks";
 import type { Logger } from "pino";
 import type { DB } from "../db/database.js";
+import { type MetricEvents, NO_METRICS } from "../metrics/metrics.js";
 import { claimJobs, type LeasedJob, type LeasedTable, releaseAllLeases, releaseFailedJob, retryDelayMs } from "./lease.js";
 import { type JobSignal, localJobSignal } from "./signal.js";
 
@@ -67,13 +69,16 @@ export interface RunnerOptions {
    * dead instance's leases run out instead.
    */
   releaseLeasesOnStart?: boolean;
+  /** Where each claim's lag is reported (metrics, decision 016). */
+  events?: Pick<MetricEvents, "jobLag">;
 }
 
 /** Runs each kind's jobs in its own loop, so a slow kind never holds up another. */
 export function startJobRunner(opts: RunnerOptions): JobRunner {
   const { db, logger } = opts;
   const signal = opts.signal ?? localJobSignal();
-  const loops = new Map(opts.kinds.map((kind) => [kind.name, kindLoop(db, logger, kind, opts.releaseLeasesOnStart ?? false)]));
+  const events = opts.events ?? NO_METRICS;
+  const loops = new Map(opts.kinds.map((kind) => [kind.name, kindLoop(db, logger, kind, opts.releaseLeasesOnStart ?? false, events)]));
   const unlisten = signal.listen((kind) => loops.get(kind)?.wake());
   for (const loop of loops.values()) loop.wake();
 
@@ -96,11 +101,12 @@ export function startJobRunner(opts: RunnerOptions): JobRunner {
  * One kind's loop: a round claims and runs batches until none is due, then the loop sleeps until
  * woken or for `pollMs`. A wake during a round runs another round right after it.
  */
-function kindLoop(db: DB, logger: Logger, kind: JobKind, releaseLeasesOnStart: boolean) {
+function kindLoop(db: DB, logger: Logger, kind: JobKind, releaseLeasesOnStart: boolean, events: Pick<MetricEvents, "jobLag">) {
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  const scope = new AsyncResource("job-loop");
   const ready = releaseLeasesOnStart
     ? releaseAllLeases(db, kind.table).catch((error) => logger.warn({ err: error, job: kind.name }, "jobs: could not free old leases"))
     : Promise.resolve();
@@ -136,6 +142,7 @@ function kindLoop(db: DB, logger: Logger, kind: JobKind, releaseLeasesOnStart: b
           maxAttempts: kind.maxAttempts,
         });
         if (jobs.length) {
+          for (const job of jobs) if (job.lateBy !== undefined) events.jobLag(kind.name, job.lateBy);
           held += jobs.length;
           const batch: Promise<void> = runBatch(jobs, leaseEnds)
             .catch((error) => {
@@ -165,7 +172,9 @@ function kindLoop(db: DB, logger: Logger, kind: JobKind, releaseLeasesOnStart: b
       return;
     }
     clearTimeout(timer);
-    running = round()
+    // In the loop's own context, not the waking request's: a trace (decision 015) ends with its request.
+    running = scope
+      .runInAsyncScope(round)
       // The database out of reach, or a run that threw: what was claimed is retried once its lease runs out.
       .catch((error) => logger.warn({ err: error, job: kind.name }, "jobs: cannot work through the queue, will retry"))
       .finally(() => {

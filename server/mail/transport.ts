@@ -4,6 +4,7 @@ import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 import type { Logger } from "pino";
 import type { DB } from "../db/database.js";
+import type { Tracing } from "../tracing/tracing.js";
 
 export interface Mail {
   to: string;
@@ -28,7 +29,14 @@ export const SMTP_CONNECTIONS = 10;
  * The one way the product sends e-mail: SMTP when configured, otherwise the development mailbox
  * (the `dev_mailbox` table, also printed to the log) so codes and notifications stay readable offline.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; db: DB; logger: Logger }): {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  db: DB;
+  logger: Logger;
+  /** Each send to the relay in a span (decision 015). */
+  tracing?: Pick<Tracing, "smtpSend">;
+}): {
   sendMail: SendMail;
   /** Mails the transport sends at once: its connections to the relay. */
   connections: number;
@@ -41,7 +49,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: DB; log
       connections: options.maxConnections ?? SMTP_CONNECTIONS,
       async sendMail(mail) {
         // nodemailer rejects CR/LF in header values, so user text cannot inject headers.
-        await transport.sendMail({ from: opts.from, ...mail });
+        const send = () => transport.sendMail({ from: opts.from, ...mail });
+        await (opts.tracing ? opts.tracing.smtpSend(options.host ?? "localhost", send) : send());
       },
       close: () => transport.close(),
     };

@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import type { Logger } from "pino";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DB } from "../db/database.js";
+import type { PoolUse } from "../db/query-hooks.js";
 import type { Metrics } from "./metrics.js";
 
 /**
@@ -11,7 +12,13 @@ import type { Metrics } from "./metrics.js";
  * `METRICS_PORT` is set. Process metrics (memory, event-loop lag, CPU) come from prom-client's
  * defaults; the outbox's depth and age are read from the database when scraped.
  */
-export async function prometheusMetrics(opts: { port: number; host: string; db: DB; logger: Logger }): Promise<Metrics> {
+export async function prometheusMetrics(opts: {
+  port: number;
+  host: string;
+  db: DB;
+  poolUse: () => PoolUse;
+  logger: Logger;
+}): Promise<Metrics> {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   const requests = new Counter({
@@ -32,6 +39,73 @@ export async function prometheusMetrics(opts: { port: number; host: string; db: 
     help: "Mails handed to the relay by the outbox, by outcome.",
     labelNames: ["outcome"] as const,
     registers: [registry],
+  });
+  const rateLimited = new Counter({
+    name: "rate_limit_refusals_total",
+    help: "Requests refused by a rate limit (answered 429), by route pattern.",
+    labelNames: ["route"] as const,
+    registers: [registry],
+  });
+  const signIns = new Counter({
+    name: "auth_sign_ins_total",
+    help: "Sign-in attempts by first factor and outcome (success, second_factor, failure).",
+    labelNames: ["method", "outcome"] as const,
+    registers: [registry],
+  });
+  const secondFactors = new Counter({
+    name: "auth_second_factor_challenges_total",
+    help: "Second steps of sign-ins: asked for (issued), answered right (passed) or wrong (failed).",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+  const signUps = new Counter({
+    name: "auth_sign_ups_total",
+    help: "Accounts created, by how.",
+    labelNames: ["method"] as const,
+    registers: [registry],
+  });
+  const bans = new Counter({ name: "auth_bans_total", help: "Accounts banned by an operator.", registers: [registry] });
+  const botRefusals = new Counter({
+    name: "bot_check_refusals_total",
+    help: "Proofs of work refused: invalid (missing, wrong, expired, replayed) or unavailable (replay store unreachable).",
+    labelNames: ["reason"] as const,
+    registers: [registry],
+  });
+  // Series with a known set of labels are shown from the start, at 0.
+  for (const outcome of ["issued", "passed", "failed"]) secondFactors.inc({ outcome }, 0);
+  for (const reason of ["invalid", "unavailable"]) botRefusals.inc({ reason }, 0);
+  const redisErrors = new Counter({ name: "redis_errors_total", help: "Redis commands that failed.", registers: [registry] });
+  const jobLag = new Histogram({
+    name: "job_lag_seconds",
+    help: "Time from a background job being due to its claim by the runner, by kind.",
+    labelNames: ["kind"] as const,
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 15, 60, 300],
+    registers: [registry],
+  });
+  const queryDuration = new Histogram({
+    name: "db_query_duration_seconds",
+    help: "Time a database statement took, waiting for a connection not included.",
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
+    registers: [registry],
+  });
+  new Gauge({
+    name: "db_pool_connections",
+    help: "Database connections of the pool, in use or idle.",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      const use = opts.poolUse();
+      this.set({ state: "used" }, use.used);
+      this.set({ state: "idle" }, use.idle);
+    },
+  });
+  new Gauge({
+    name: "db_pool_waiting_clients",
+    help: "Callers waiting for a database connection.",
+    registers: [registry],
+    collect() {
+      this.set(opts.poolUse().waiting);
+    },
   });
   const outbox = { unsent: 0, oldest: 0 };
   const readOutbox = async () => {
@@ -88,12 +162,28 @@ export async function prometheusMetrics(opts: { port: number; host: string; db: 
           const method = req.method ?? "GET";
           const route = routeOf(method, (req.url ?? "/").split("?")[0] ?? "/");
           requests.inc({ route, method, status: `${Math.floor(res.statusCode / 100)}xx` });
+          if (res.statusCode === 429) rateLimited.inc({ route });
           duration.observe({ route, method }, Number(process.hrtime.bigint() - started) / 1e9);
         });
         listener(req, res);
       };
     },
+    query: async (_text, run) => {
+      const started = process.hrtime.bigint();
+      try {
+        return await run();
+      } finally {
+        queryDuration.observe(Number(process.hrtime.bigint() - started) / 1e9);
+      }
+    },
     mailSend: (outcome) => mailSends.inc({ outcome }),
+    signIn: (method, outcome) => signIns.inc({ method, outcome }),
+    secondFactor: (outcome) => secondFactors.inc({ outcome }),
+    signUp: (method) => signUps.inc({ method }),
+    ban: () => bans.inc(),
+    botCheckRefusal: (reason) => botRefusals.inc({ reason }),
+    redisError: () => redisErrors.inc(),
+    jobLag: (kind, seconds) => jobLag.observe({ kind }, Math.max(0, seconds)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -14,6 +14,18 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return 0;
 }
 
+/** The sum of a series over every label set that has `labels`. */
+function total(text: string, name: string, labels: Record<string, string> = {}): number {
+  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  let sum = 0;
+  for (const line of text.split("\n")) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    const inner = /\{([^}]*)\}/.exec(line)?.[1] ?? "";
+    if (wanted.every((w) => inner.split(",").includes(w))) sum += Number(line.split(" ").at(-1));
+  }
+  return sum;
+}
+
 describe("metrics on METRICS_PORT", () => {
   let server: TestServer;
   let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -23,7 +35,13 @@ describe("metrics on METRICS_PORT", () => {
     smtp = await startSmtpCapture();
     const port = await freePort();
     metricsUrl = `http://127.0.0.1:${port}/metrics`;
-    server = await startTestServer("pglite", { SMTP_URL: smtp.url, METRICS_PORT: String(port), CONTACT_INBOX: "inbox@example.com" });
+    server = await startTestServer("pglite", {
+      SMTP_URL: smtp.url,
+      METRICS_PORT: String(port),
+      CONTACT_INBOX: "inbox@example.com",
+      // The per-account sign-in limit refuses the sixth attempt below.
+      RATE_LIMIT: "on",
+    });
   }, 60_000);
   afterAll(async () => {
     await server?.stop();
@@ -68,10 +86,44 @@ describe("metrics on METRICS_PORT", () => {
     expect(sample(after, "process_resident_memory_bytes")).toBeGreaterThan(0);
   });
 
+  it("counts a sign-up, failed sign-ins, a rate-limited one, database statements, the pool and the job runner's lag", async () => {
+    const before = await scrape();
+    const post = (path: string, body: unknown) =>
+      server.fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const signUp = await post("/api/auth/sign-up/email", {
+      name: "Metric Max",
+      email: "max@example.com",
+      password: "a long and unusual passphrase 7",
+      legalConsent: true,
+    });
+    expect(signUp.ok).toBe(true);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await post("/api/auth/sign-in/email", { email: "max@example.com", password: "not the passphrase at all" })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+
+    const after = await scrape();
+    const delta = (name: string, labels: Record<string, string> = {}) => total(after, name, labels) - total(before, name, labels);
+    expect(delta("auth_sign_ups_total", { method: "password" })).toBe(1);
+    expect(delta("auth_sign_ins_total", { method: "password", outcome: "failure" })).toBe(5);
+    expect(delta("auth_sign_ins_total", { outcome: "success" })).toBe(0);
+    expect(delta("rate_limit_refusals_total")).toBe(1);
+    expect(delta("db_query_duration_seconds_count")).toBeGreaterThan(5);
+    expect(total(after, "db_pool_connections", { state: "idle" }) + total(after, "db_pool_connections", { state: "used" })).toBe(1);
+    expect(total(after, "db_pool_waiting_clients")).toBe(0);
+    // The contact request's mails of the first test were claimed by the runner.
+    expect(total(after, "job_lag_seconds_count", { kind: "mail-delivery" })).toBeGreaterThanOrEqual(1);
+    expect(total(after, "redis_errors_total")).toBe(0);
+  });
+
+  // After the tests above, which make the series that appear with their first event.
   it("has every series the example dashboard and alert rules in deploy/monitoring use", async () => {
     const text = await scrape();
     const used = ["deploy/monitoring/grafana-dashboard.json", "deploy/monitoring/alerts.yaml"].flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(/\b((?:http|mail|nodejs|process)_[a-z0-9_]+)/g)].map((m) => m[1] as string),
+      [...readFileSync(file, "utf8").matchAll(/\b((?:http|mail|nodejs|process|auth|db|job|redis|rate_limit|bot_check)_[a-z0-9_]+)/g)].map(
+        (m) => m[1] as string,
+      ),
     );
     expect(used.length).toBeGreaterThan(5);
     for (const name of new Set(used)) expect(text, name).toMatch(new RegExp(`^${name}[ {]`, "m"));
