@@ -2,6 +2,7 @@ import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT } from "jose
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokenVerifier } from "../../server/oauth/access-tokens.js";
+import { setOperatorRole } from "../../server/operator/users.js";
 import {
   authorize,
   EXTENSION_ID,
@@ -16,6 +17,8 @@ import {
 import { startTestServer, type TestServer } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
 import { json, type Smtp, signedInUser, type TestUser } from "./billing-support.js";
+
+const PASSWORD = "correct horse battery";
 
 describe("the extension's sign-in (OAuth 2.1 with PKCE)", () => {
   let smtp: Smtp;
@@ -222,6 +225,54 @@ describe("the extension's sign-in (OAuth 2.1 with PKCE)", () => {
       const res = await server.fetch("/api/account/devices/sign-out-others", { method: "POST", headers: { cookie: user.cookie } });
       expect(res.status).toBe(200);
       expect((await refresh(server, tokens.refresh_token)).status).toBe(400);
+    });
+
+    /**
+     * A grant whose session has already expired and been cleaned up, with the user signed in again
+     * elsewhere: ending that session cannot be what revokes the app's tokens, only the rule that an
+     * app is another device.
+     */
+    const grantedInAnEndedSession = async (name: string) => {
+      const { user, tokens } = await grantedTo(name);
+      await sql`update "session" set "expiresAt" = now() - interval '1 second' where "userId" = ${user.id}`.execute(server.db);
+      await server.db.deleteFrom("session").where("userId", "=", user.id).execute();
+      const signIn = await server.fetch("/api/auth/sign-in/email", json({ email: user.email, password: PASSWORD }));
+      expect(signIn.status).toBe(200);
+      // The clean-up of an expired session leaves the app its access.
+      const alive = await refresh(server, tokens.refresh_token);
+      expect(alive.status).toBe(200);
+      const cookie = (signIn.headers.get("set-cookie") ?? "").split(";")[0] as string;
+      return { user: { ...user, cookie }, refreshToken: ((await alive.json()) as { refresh_token: string }).refresh_token };
+    };
+
+    it("when the user changes the password and signs the other devices out, the app being one", async () => {
+      const { user, refreshToken } = await grantedInAnEndedSession("Pia Password");
+      const change = (body: Record<string, unknown>) => server.fetch("/api/auth/change-password", json(body, { cookie: user.cookie }));
+      // A change that keeps the other devices signed in keeps the app's access too.
+      expect((await change({ currentPassword: PASSWORD, newPassword: "a new long password" })).status).toBe(200);
+      const kept = await refresh(server, refreshToken);
+      expect(kept.status).toBe(200);
+      const next = ((await kept.json()) as { refresh_token: string }).refresh_token;
+      const signOutOthers = await change({
+        currentPassword: "a new long password",
+        newPassword: "another long password",
+        revokeOtherSessions: true,
+      });
+      expect(signOutOthers.status).toBe(200);
+      const refused = await refresh(server, next);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: "invalid_grant" });
+    });
+
+    it("when an operator bans the user", async () => {
+      const operator = await signedInUser(server, smtp, "Olga Operator");
+      await setOperatorRole(server.db, operator.email, true);
+      const { user, refreshToken } = await grantedInAnEndedSession("Bruno Banned");
+      const ban = await server.fetch(`/api/admin/users/${user.id}/ban`, json({ reason: "Spam invitations" }, { cookie: operator.cookie }));
+      expect(ban.status).toBe(200);
+      const refused = await refresh(server, refreshToken);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: "invalid_grant" });
     });
 
     it("when the account is deleted", async () => {
