@@ -7,7 +7,13 @@ export default defineConfig({
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
-          include: ["core/**/*.test.ts", "app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: [
+            "core/**/*.test.ts",
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "extension/**/*.test.ts",
+            "tests/unit/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

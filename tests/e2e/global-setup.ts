@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { REFERENCE_EXTENSION_ID } from "../support/fake-chrome";
 import { startOidcServer } from "../support/oidc";
 import { startSmtpCapture } from "../support/smtp";
 import { startOwnServer } from "./own-server";
@@ -30,6 +31,8 @@ export default async function globalSetup() {
     BOT_PROTECTION: "on",
     // Analytics configured, so the consent tests can see the script load (the request is intercepted).
     GA_MEASUREMENT_ID: "G-E2ETEST01",
+    // The reference extension (extension/) is the first-party sign-in client.
+    EXTENSION_IDS: REFERENCE_EXTENSION_ID,
     ...oidc.env,
   });
   process.env.E2E_BASE_URL = server.url;

@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 /**
  * The rooms' import rules: rules and contracts shared by the browser and the server live in
  * `core/`, which imports neither side; the server never imports the app; the app imports only
- * types from the server. Inside, the feature rooms of `app/features/` import each other only along
- * the declared `FEATURE_EDGES`, and the folders of `server/` import each other without cycles
+ * types from the server; the reference extension imports only core. Inside, the feature rooms of
+ * `app/features/` import each other only along the declared `FEATURE_EDGES`, and the folders of
+ * `server/` import each other without cycles
  * (docs/decisions/143-shared-screen-behaviours-and-folder-rules.md).
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -125,6 +126,13 @@ describe("import boundaries", () => {
 
   it("lets the app import only types from the server", () => {
     expect(violations("app", (i) => i.room !== "server" || i.typeOnly)).toEqual([]);
+  });
+
+  it("keeps the extension free of the app and the server", () => {
+    // Its tests take the fake `chrome` API from tests/support.
+    expect(violations("extension", (i) => ["core", "extension"].includes(i.room ?? "") || i.target.startsWith("tests/support/"))).toEqual(
+      [],
+    );
   });
 
   it("lets a feature room import another only along a declared edge", () => {
