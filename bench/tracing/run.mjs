@@ -2,9 +2,12 @@
 // GET /api/invitations/:id (an API route that reads the database; an unknown id, so 404) with
 // OTEL_EXPORTER_OTLP_ENDPOINT unset, then set to a local OTLP receiver that takes every batch and
 // discards it. PGlite, rate limits off, autocannon at 50 connections; the rounds alternate off and on
-// so a change of the machine's load falls on both alike.
+// so a change of the machine's load falls on both alike. With `--before PATH/main.js`, a build made
+// before tracing existed runs in each round too, so "off" is compared with no tracing code at all
+// (build the older commit, copy its build/node aside, e.g. to build/node-before, as
+// bench/contact/compare.mjs describes).
 // Run from the repository root after `npm run build` and `npm --prefix bench ci`:
-//   node bench/tracing/run.mjs [--duration 10] [--rounds 2] [--connections 50]
+//   node bench/tracing/run.mjs [--duration 10] [--rounds 2] [--connections 50] [--before build/node-before/main.js]
 import { createServer } from "node:http";
 import { parseArgs } from "node:util";
 import { assertRunning, load, machineLine, pinning, startServer, table } from "../lib.mjs";
@@ -14,6 +17,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     rounds: { type: "string", default: "2" },
     connections: { type: "string", default: "50" },
+    before: { type: "string" },
   },
 });
 const duration = Number(values.duration);
@@ -35,14 +39,16 @@ async function otlpSink() {
   return { url: `http://127.0.0.1:${server.address().port}`, spans: () => spans, close: () => server.close() };
 }
 
+/** "before": the older build; "off" and "on": this build without and with a collector. */
+const variants = values.before ? ["before", "off", "on"] : ["off", "on"];
 const sink = await otlpSink();
 const pinned = pinning();
 const results = [];
 try {
   for (let round = 1; round <= Number(values.rounds); round++) {
-    for (const tracing of ["off", "on"]) {
+    for (const tracing of variants) {
       const env = tracing === "on" ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_BSP_MAX_QUEUE_SIZE: "8192" } : {};
-      const server = await startServer({ env, cpu: pinned.server });
+      const server = await startServer({ env, cpu: pinned.server, ...(tracing === "before" ? { script: values.before } : {}) });
       try {
         for (const [endpoint, path] of [
           ["GET /en", "/en"],
@@ -66,8 +72,8 @@ const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const rows = [];
 for (const endpoint of ["GET /en", "GET /api/invitations/:id"]) {
   const of = (tracing) => results.filter((r) => r.endpoint === endpoint && r.tracing === tracing);
-  const off = mean(of("off").map((r) => r.rps));
-  for (const tracing of ["off", "on"]) {
+  const reference = mean(of(variants[0]).map((r) => r.rps));
+  for (const tracing of variants) {
     const runs = of(tracing);
     const rps = mean(runs.map((r) => r.rps));
     rows.push([
@@ -77,12 +83,12 @@ for (const endpoint of ["GET /en", "GET /api/invitations/:id"]) {
       mean(runs.map((r) => r.p50)).toFixed(1),
       mean(runs.map((r) => r.p99)).toFixed(1),
       runs.reduce((a, r) => a + r.errors, 0),
-      tracing === "on" ? `${(((rps - off) / off) * 100).toFixed(0)} %` : "",
+      tracing === variants[0] ? "" : `${(((rps - reference) / reference) * 100).toFixed(0)} %`,
     ]);
   }
 }
 console.log(`\n${machineLine()}`);
 console.log(
-  `autocannon, ${duration} s at ${connections} connections per row, ${values.rounds} rounds alternating off and on, PGlite, rate limits off, ${pinned.line}; ${sink.spans()} spans received\n`,
+  `autocannon, ${duration} s at ${connections} connections per row, ${values.rounds} rounds alternating ${variants.join(", ")}, PGlite, rate limits off, ${pinned.line}; ${sink.spans()} spans received\n`,
 );
-console.log(table(["endpoint", "tracing", "req/s (mean)", "p50 ms", "p99 ms", "errors", "on vs off"], rows));
+console.log(table(["endpoint", "tracing", "req/s (mean)", "p50 ms", "p99 ms", "errors", `req/s vs ${variants[0]}`], rows));
