@@ -10,6 +10,7 @@ import type * as apiKeys from "./api/api-keys";
 import type * as billing from "./api/billing";
 import type * as common from "./api/common";
 import type * as contact from "./api/contact";
+import type * as oauth from "./api/oauth";
 import type * as sso from "./api/sso";
 import type * as teams from "./api/teams";
 import type { ContactFieldErrors } from "./contact/fields";
@@ -24,6 +25,13 @@ export type ApiKeyRow = z.output<typeof apiKeys.apiKeyRow>;
 export type ApiKeyList = z.output<typeof apiKeys.apiKeyList>;
 export type CreatedApiKey = z.output<typeof apiKeys.createdApiKey>;
 export type CreateApiKeyRequest = z.input<typeof apiKeys.createApiKeyBody>;
+
+/** Apps that sign in with the authorization server (docs/decisions/091). */
+export type AppRow = z.output<typeof oauth.appRow>;
+export type RegisterAppRequest = z.input<typeof oauth.registerAppBody>;
+export type RegisteredApp = z.output<typeof oauth.registeredApp>;
+export type ConnectedApp = z.output<typeof oauth.connectedApp>;
+export type ConsentRequest = z.output<typeof oauth.consentRequest>;
 
 export interface ApiErrorBody {
   message: string;
@@ -187,6 +195,15 @@ export interface ApiRoutes extends OperatorRoutes {
   "GET /api/admin/users/:userId/api-keys": { answer: ApiKeyList };
   "GET /api/admin/teams/:teamId/api-keys": { answer: ApiKeyList };
   "POST /api/admin/api-keys/:keyId/revoke": { answer: Done };
+  "GET /api/admin/apps": { answer: z.output<typeof oauth.appList> };
+  "POST /api/admin/apps": { body: RegisterAppRequest; answer: RegisteredApp };
+  "POST /api/admin/apps/:clientId/disable": { answer: Done };
+  "POST /api/admin/apps/:clientId/enable": { answer: Done };
+  "GET /api/account/consent/:clientId": { answer: ConsentRequest };
+  "GET /api/account/connected-apps": { answer: z.output<typeof oauth.connectedAppList> };
+  "POST /api/account/connected-apps/:clientId/disconnect": { answer: Done };
+  /** The library's answer to the consent page: the app's redirect address with a code, or with access_denied. */
+  "POST /api/auth/oauth2/consent": { body: { accept: boolean; oauth_query: string }; answer: z.output<typeof oauth.consentAnswer> };
   "GET /api/account/security-events": { answer: SecurityEventPage };
   "POST /api/account/reverification/code": { answer: Done };
   "POST /api/account/reverification": { body: z.input<typeof account.reverificationBody>; answer: Done };

@@ -209,6 +209,12 @@ export const WIRE_CODES = [
   "too_many_api_keys",
   "invalid_api_key",
   "invalid_api_key_scopes",
+  // Apps that sign in with the authorization server.
+  "invalid_app",
+  "app_not_found",
+  "app_configured",
+  "app_disabled",
+  "app_not_connected",
 ] as const;
 
 export type WireCode = (typeof WIRE_CODES)[number];

@@ -20,3 +20,29 @@ export const API_BASE_PATH = "/api/v1";
 
 /** The site's own address of the extension's store page: it redirects to EXTENSION_STORE_URL. */
 export const EXTENSION_STORE_PATH = "/get-extension";
+
+/** A third-party app as operators register it (docs/decisions/091): its name and redirect addresses. */
+export const APP_NAME_MAX = 80;
+export const APP_REDIRECT_URIS_MAX = 10;
+export const APP_REDIRECT_URI_MAX = 2000;
+
+/** Confidential apps keep a secret on their server; public ones (in a browser or on a device) prove themselves with PKCE alone. */
+export const APP_TYPES = ["confidential", "public"] as const;
+export type AppType = (typeof APP_TYPES)[number];
+
+/**
+ * Whether an address may be an app's redirect address: absolute, https (http only on this
+ * computer's loopback, for apps under development), without a fragment or credentials. The
+ * authorization compares it character for character with the one an app sends.
+ */
+export function isRedirectUri(value: string): boolean {
+  if (value.length === 0 || value.length > APP_REDIRECT_URI_MAX || value.trim() !== value) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.hash || value.includes("#") || url.username || url.password) return false;
+  return url.protocol === "https:" || (url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname));
+}

@@ -108,6 +108,9 @@ export const AUDIT_ACTIONS = [
   "team.sso.delete",
   "api_key.create",
   "api_key.revoke",
+  "app.create",
+  "app.disable",
+  "app.enable",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -38,7 +38,7 @@ import type { KeyValueStore } from "./kv.js";
 import type { SendMail } from "./mail/transport.js";
 import { accessTokenVerifier } from "./oauth/access-tokens.js";
 import { withDefaultResource } from "./oauth/default-resource.js";
-import { oauthRoutes } from "./oauth/routes.js";
+import { authorizationRefusalPage, oauthRoutes } from "./oauth/routes.js";
 import type { LocalProvider } from "./payments/local-provider.js";
 import { createPaymentProvider } from "./payments/payment-provider.js";
 import type { PhoneDeps } from "./phone/phone-numbers.js";
@@ -55,6 +55,7 @@ import { healthRoutes } from "./routes/health.js";
 import { identifierRoutes } from "./routes/identifiers.js";
 import { localPaymentRoutes } from "./routes/local-payments.js";
 import { localeRoutes } from "./routes/locales.js";
+import { oauthAppRoutes } from "./routes/oauth-apps.js";
 import { operatorRoutes } from "./routes/operator.js";
 import { phoneNumberRoutes } from "./routes/phone-numbers.js";
 import { seoRoutes } from "./routes/seo.js";
@@ -156,6 +157,9 @@ export function createApp(deps: AppDeps) {
   const perAccount = signInPerAccount({ enabled: config.RATE_LIMIT, kv: deps.kv });
   for (const path of [LIBRARY_PATH.signInEmail, LIBRARY_PATH.signInUsername]) app.post(`${AUTH_BASE_PATH}${path}`, perAccount);
 
+  // An authorization the library cannot send back to the app (a disabled or unknown app, a wrong
+  // redirect address) lands on our consent page in the visitor's language instead of the library's page.
+  app.get(`${AUTH_BASE_PATH}${LIBRARY_PATH.error}`, authorizationRefusalPage);
   const tokenPath = `${AUTH_BASE_PATH}${LIBRARY_PATH.oauth2Token}`;
   const defaultResource = withDefaultResource(config);
   app.on(["GET", "POST"], `${AUTH_BASE_PATH}/*`, async (c) => {
@@ -192,6 +196,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", managedAccountRoutes({ auth, db }));
   app.route("/", accountRoutes({ auth, db, secret: config.AUTH_SECRET }));
   app.route("/", apiKeyRoutes({ auth, db, secret: config.AUTH_SECRET }));
+  app.route("/", oauthAppRoutes({ auth, db, secret: config.AUTH_SECRET }));
   app.route("/", dataExportRoutes({ auth, db, dataExports: deps.dataExports }));
   app.route(
     "/",

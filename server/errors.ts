@@ -149,6 +149,12 @@ export const ERRORS = {
   apiKeyLimit: { status: 409, key: "api:errors.keyLimit", code: "too_many_api_keys" },
   invalidApiKey: { status: 400, key: "api:errors.invalidKey", code: "invalid_api_key" },
   apiKeyTeamScopes: { status: 400, key: "api:errors.teamKeyScopes", code: "invalid_api_key_scopes" },
+  // Apps that sign in with the authorization server (docs/decisions/091).
+  invalidApp: { status: 400, key: "operator:errors.invalidApp", code: "invalid_app" },
+  appNotFound: { status: 404, key: "api:oauth.errors.appNotFound", code: "app_not_found" },
+  appConfigured: { status: 409, key: "operator:errors.appConfigured", code: "app_configured" },
+  appDisabled: { status: 403, key: "api:oauth.errors.appDisabled", code: "app_disabled" },
+  connectedAppNotFound: { status: 404, key: "api:oauth.errors.notConnected", code: "app_not_connected" },
   // Who may sign up (docs/decisions/126, 127, 128).
   legalConsentRequired: { status: 400, key: "auth:errors.legal_consent_required", code: "legal_consent_required" },
   notAllowedAccess: { status: 403, key: "auth:errors.not_allowed_access", code: "not_allowed_access" },

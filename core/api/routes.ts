@@ -10,6 +10,7 @@ import * as apiKeys from "./api-keys";
 import * as billing from "./billing";
 import { done } from "./common";
 import * as contact from "./contact";
+import * as oauth from "./oauth";
 import * as operator from "./operator";
 import * as sso from "./sso";
 import * as teams from "./teams";
@@ -68,6 +69,13 @@ export const API_ROUTES = {
   "GET /api/admin/users/:userId/api-keys": { answer: apiKeys.apiKeyList },
   "GET /api/admin/teams/:teamId/api-keys": { answer: apiKeys.apiKeyList },
   "POST /api/admin/api-keys/:keyId/revoke": { answer: done },
+  "GET /api/admin/apps": { answer: oauth.appList },
+  "POST /api/admin/apps": { body: oauth.registerAppBody, answer: oauth.registeredApp },
+  "POST /api/admin/apps/:clientId/disable": { answer: done },
+  "POST /api/admin/apps/:clientId/enable": { answer: done },
+  "GET /api/account/consent/:clientId": { answer: oauth.consentRequest },
+  "GET /api/account/connected-apps": { answer: oauth.connectedAppList },
+  "POST /api/account/connected-apps/:clientId/disconnect": { answer: done },
   "PUT /api/account/image": { answer: account.profileImage },
   "DELETE /api/account/image": { answer: account.profileImage },
   "GET /api/account/devices": { answer: account.deviceList },

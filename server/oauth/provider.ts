@@ -3,6 +3,7 @@ import { jwt } from "better-auth/plugins";
 import { API_BASE_PATH, OAUTH_SCOPES } from "../../core/oauth.js";
 import type { Config } from "../config.js";
 import type { DB } from "../db/database.js";
+import { hashClientSecret } from "./clients.js";
 import { grantEndings } from "./grant-endings.js";
 
 /** How long an access token lives: the API trusts it without asking the database, so not long. */
@@ -44,7 +45,9 @@ export function oauthPlugins(config: Pick<Config, "BASE_URL">, db: DB) {
       accessTokenExpiresIn: ACCESS_TOKEN_SECONDS,
       refreshTokenReuseInterval: REFRESH_REUSE_SECONDS,
       allowDynamicClientRegistration: false,
-      // Clients are registered by operators through our console (server/oauth/clients.ts), never through the plugin's routes.
+      // Clients are registered by operators through our console (server/operator/apps.ts), never through the plugin's routes;
+      // a confidential app's secret is kept as its hash, made by the same function that registers it.
+      storeClientSecret: { hash: hashClientSecret },
       clientPrivileges: () => false,
       resourcePrivileges: () => false,
     }),

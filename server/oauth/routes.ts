@@ -1,5 +1,5 @@
 import { oauthProviderAuthServerMetadata, oauthProviderOpenIdConfigMetadata } from "@better-auth/oauth-provider";
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type Next } from "hono";
 import { visitorLanguage } from "../http/pages.js";
 import { OAUTH_CONSENT_PATH, OAUTH_SIGN_IN_PATH } from "./provider.js";
 
@@ -9,6 +9,27 @@ const toPage = (page: string) => (c: Context) => {
   c.header("Cache-Control", "no-store");
   return c.redirect(`/${visitorLanguage(c)}/${page}${query === -1 ? "" : c.req.url.slice(query)}`, 302);
 };
+
+/** The refusals of an authorization that the library cannot answer to the app itself (RFC 6749 §4.1.2.1). */
+const AUTHORIZATION_REFUSALS = new Set([
+  "client_disabled",
+  "invalid_client",
+  "invalid_redirect",
+  "unauthorized_client",
+  "unsupported_response_type",
+]);
+
+/**
+ * The library's error page, for the authorization's refusals: our consent page in the visitor's
+ * language says what went wrong (the app turned off, or an app or address we do not know). Any
+ * other error is the library's.
+ */
+export async function authorizationRefusalPage(c: Context, next: Next) {
+  const error = c.req.query("error");
+  if (!error || !AUTHORIZATION_REFUSALS.has(error)) return next();
+  c.header("Cache-Control", "no-store");
+  return c.redirect(`/${visitorLanguage(c)}/oauth/consent?${new URLSearchParams({ error })}`, 302);
+}
 
 /**
  * The authorization server's addresses outside /api/auth: the two discovery documents at the

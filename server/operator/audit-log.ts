@@ -14,7 +14,7 @@ export interface AuditActor {
 
 export interface AuditRecord {
   action: AuditAction;
-  targetType: "user" | "team" | "contact";
+  targetType: "user" | "team" | "contact" | "app";
   targetId: string | null;
   targetLabel?: string | null;
   outcome: "success" | "failure";

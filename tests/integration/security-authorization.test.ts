@@ -63,6 +63,10 @@ const ROWS: Row[] = [
     ["GET", "/api/admin/users/:userId/api-keys"],
     ["GET", "/api/admin/teams/:teamId/api-keys"],
     ["POST", "/api/admin/api-keys/:keyId/revoke"],
+    ["GET", "/api/admin/apps"],
+    ["POST", "/api/admin/apps"],
+    ["POST", "/api/admin/apps/:clientId/disable"],
+    ["POST", "/api/admin/apps/:clientId/enable"],
   ].map(
     ([method = "", route = ""]): Row => ({
       route: `${method} ${route}`,
@@ -73,7 +77,8 @@ const ROWS: Row[] = [
           .replace(":teamId", fx.team.id)
           .replace(":memberId", fx.memberId)
           .replace(":invitationId", fx.invitationId)
-          .replace(":keyId", "some-key");
+          .replace(":keyId", "some-key")
+          .replace(":clientId", "extension");
         return method === "GET"
           ? get(target)
           : post(target, { reason: "spam", state: "spam", fromMemberId: fx.adminMemberId, toMemberId: fx.memberId });
@@ -516,6 +521,25 @@ const ROWS: Row[] = [
     // A key that is not the caller's is not found, whoever asks.
     route: "POST /api/account/api-keys/:keyId/revoke",
     request: () => post("/api/account/api-keys/missing/revoke"),
+    status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "GET /api/account/connected-apps",
+    request: () => get("/api/account/connected-apps"),
+    status: { anonymous: 401, stranger: 200, guest: 200, member: 200, admin: 200 },
+    allowed: ["stranger", "guest", "member", "admin"],
+  },
+  {
+    // Nobody here has connected an app: there is nothing of theirs to disconnect.
+    route: "POST /api/account/connected-apps/:clientId/disconnect",
+    request: () => post("/api/account/connected-apps/extension/disconnect"),
+    status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "GET /api/account/consent/:clientId",
+    request: () => get("/api/account/consent/no-such-app?scope=openid"),
     status: { anonymous: 401, stranger: 404, guest: 404, member: 404, admin: 404 },
     allowed: [],
   },

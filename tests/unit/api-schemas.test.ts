@@ -7,6 +7,7 @@ import * as apiKeys from "../../core/api/api-keys";
 import * as billing from "../../core/api/billing";
 import * as common from "../../core/api/common";
 import * as contact from "../../core/api/contact";
+import * as oauth from "../../core/api/oauth";
 import * as operator from "../../core/api/operator";
 import { API_ROUTES, type ApiRoute, type RouteSchemas } from "../../core/api/routes";
 import * as sso from "../../core/api/sso";
@@ -26,7 +27,7 @@ const bodiesHaveSchemas: Exclude<BodyRoutes, `${string} /api/auth/${string}`> ex
 
 /** Each schema object of core/api/ by the name it is exported under. */
 const exportNames = new Map<unknown, string>();
-for (const module of [account, apiKeys, billing, common, contact, operator, sso, teams]) {
+for (const module of [account, apiKeys, billing, common, contact, oauth, operator, sso, teams]) {
   for (const [name, value] of Object.entries(module)) if (!exportNames.has(value)) exportNames.set(value, name);
 }
 
