@@ -5,7 +5,9 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { ownRedis, redisServerAvailable } from "../support/own-redis.js";
 import { freePort } from "../support/server.js";
+import { startSmtpCapture } from "../support/smtp.js";
 
 /** A span as OTLP/HTTP's JSON encoding carries it (ids in hex). */
 interface OtlpSpan {
@@ -38,6 +40,11 @@ async function otlpReceiver() {
   return { url: `http://127.0.0.1:${port}`, spans, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
+type Receiver = Awaited<ReturnType<typeof otlpReceiver>>;
+
+/** The server span of the request answered with `requestId`. */
+const spanOf = (receiver: Receiver, requestId: string | null) => receiver.spans.find((s) => attribute(s, "request.id") === requestId);
+
 const attribute = (span: OtlpSpan, key: string) => {
   const value = span.attributes.find((a) => a.key === key)?.value;
   return value?.stringValue ?? (value?.intValue === undefined ? undefined : Number(value.intValue));
@@ -60,6 +67,7 @@ async function startBuiltServer(env: Record<string, string>) {
       DATA_DIR: path.join(dir, "data"),
       PORT: String(port),
       HOST: "127.0.0.1",
+      BASE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "info",
       BOT_PROTECTION: "off",
       RATE_LIMIT: "off",
@@ -101,7 +109,8 @@ async function startBuiltServer(env: Record<string, string>) {
   };
 }
 
-describe("traces", () => {
+// Each test starts the built server; on a loaded machine that alone can take half a minute.
+describe("traces", { timeout: 90_000 }, () => {
   it("sends a request's server span, named by its route pattern with the request id, and its database span in one trace", async () => {
     const receiver = await otlpReceiver();
     cleanups.push(receiver.close);
@@ -117,9 +126,8 @@ describe("traces", () => {
     const requestId = res.headers.get("x-request-id") as string;
     expect(requestId).toBeTruthy();
 
-    const spanOf = (id: string | null) => receiver.spans.find((s) => attribute(s, "request.id") === id);
-    await expect.poll(() => spanOf(requestId), { timeout: 10_000 }).toBeDefined();
-    const serverSpan = spanOf(requestId) as OtlpSpan & { service?: string };
+    await expect.poll(() => spanOf(receiver, requestId), { timeout: 10_000 }).toBeDefined();
+    const serverSpan = spanOf(receiver, requestId) as OtlpSpan & { service?: string };
     expect(serverSpan.name).toBe("GET /api/invitations/:invitationId");
     expect(attribute(serverSpan, "http.route")).toBe("/api/invitations/:invitationId");
     expect(attribute(serverSpan, "http.response.status_code")).toBe(404);
@@ -142,9 +150,50 @@ describe("traces", () => {
     const page = await fetch(`${server.url}/en`);
     expect(page.status).toBe(200);
     const pageId = page.headers.get("x-request-id");
-    await expect.poll(() => spanOf(pageId)?.name, { timeout: 10_000 }).toBe("GET");
+    await expect.poll(() => spanOf(receiver, pageId)?.name, { timeout: 10_000 }).toBe("GET");
     expect(server.openTelemetryModules().some((url) => url.includes("/sdk-trace-node/"))).toBe(true);
   });
+
+  it.skipIf(!redisServerAvailable())(
+    "traces a request's Redis command in its trace, and the outbox's mails to the relay in traces of their own",
+    async () => {
+      const receiver = await otlpReceiver();
+      cleanups.push(receiver.close);
+      const smtp = await startSmtpCapture();
+      cleanups.push(() => smtp.close());
+      const redis = ownRedis(await freePort());
+      await redis.start();
+      cleanups.push(redis.stop);
+      const server = await startBuiltServer({
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_BSP_SCHEDULE_DELAY: "100",
+        REDIS_URL: redis.url,
+        SMTP_URL: smtp.url,
+        CONTACT_INBOX: "inbox@example.com",
+        // The contact form's limit counts in Redis.
+        RATE_LIMIT: "on",
+      });
+
+      const res = await fetch(`${server.url}/api/send-contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.url },
+        body: JSON.stringify({ name: "Trace Tina", email: "tina@example.com" }),
+      });
+      expect(res.status).toBe(201);
+      await expect.poll(() => spanOf(receiver, res.headers.get("x-request-id")), { timeout: 10_000 }).toBeDefined();
+      const request = spanOf(receiver, res.headers.get("x-request-id")) as OtlpSpan;
+      expect(request.name).toBe("POST /api/send-contact");
+      const commands = receiver.spans.filter((s) => s.traceId === request.traceId && attribute(s, "db.system.name") === "redis");
+      expect(commands.map((s) => s.name)).toContain("EVAL");
+
+      // The confirmation and the inbox's copy, sent by the outbox after the request.
+      await smtp.waitFor("tina@example.com");
+      await expect.poll(() => receiver.spans.filter((s) => s.name === "smtp send").length, { timeout: 10_000 }).toBe(2);
+      const sends = receiver.spans.filter((s) => s.name === "smtp send");
+      expect(sends.map((s) => attribute(s, "server.address"))).toEqual(["127.0.0.1", "127.0.0.1"]);
+      expect(sends.some((s) => s.traceId === request.traceId)).toBe(false);
+    },
+  );
 
   it("loads no OpenTelemetry SDK module when OTEL_EXPORTER_OTLP_ENDPOINT is not set", async () => {
     const server = await startBuiltServer({});
