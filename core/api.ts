@@ -92,6 +92,9 @@ export type SsoSettings = z.output<typeof sso.ssoSettings>;
 export type OidcConnectionRequest = z.input<typeof sso.oidcConnectionBody>;
 export type SsoLookup = z.output<typeof sso.ssoLookup>;
 export type SsoLinkView = z.output<typeof sso.ssoLinkView>;
+export type ScimTokenRow = z.output<typeof sso.scimTokenRow>;
+export type ScimTokenList = z.output<typeof sso.scimTokenList>;
+export type CreatedScimToken = z.output<typeof sso.createdScimToken>;
 
 /** GET /api/site-config: runtime settings the prerendered pages cannot contain. */
 export interface SiteConfig {
@@ -160,6 +163,9 @@ export interface ApiRoutes extends OperatorRoutes {
   "POST /api/teams/:teamId/sso/:connectionId/delete": { answer: Done };
   "GET /api/sso/lookup": { answer: SsoLookup };
   "GET /api/account/managed": { answer: z.output<typeof sso.managedAccount> };
+  "GET /api/teams/:teamId/scim-tokens": { answer: ScimTokenList };
+  "POST /api/teams/:teamId/scim-tokens": { answer: CreatedScimToken };
+  "POST /api/teams/:teamId/scim-tokens/:tokenId/revoke": { answer: Done };
   "GET /api/team-suggestions": { answer: TeamSuggestionList };
   "POST /api/team-suggestions/:teamId/join": { answer: Done };
   "POST /api/team-suggestions/:teamId/request": { answer: Done };

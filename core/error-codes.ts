@@ -202,6 +202,9 @@ export const WIRE_CODES = [
   "sso_email_domain",
   "sso_required",
   "sso_managed_account",
+  "sso_account_deactivated",
+  "scim_token_not_found",
+  "too_many_scim_tokens",
   // The public API under /api/v1 and its keys (RFC 6750's codes as it spells them; invalid_token is above).
   "invalid_request",
   "insufficient_scope",

@@ -106,6 +106,14 @@ export const AUDIT_ACTIONS = [
   "team.sso.create",
   "team.sso.state",
   "team.sso.delete",
+  "team.sso.disable",
+  "team.sso.enable",
+  "team.scim_token.create",
+  "team.scim_token.revoke",
+  "team.scim.provision",
+  "team.scim.deactivate",
+  "team.scim.reactivate",
+  "team.scim.delete",
   "api_key.create",
   "api_key.revoke",
   "app.create",
@@ -187,6 +195,8 @@ export interface OperatorRoutes {
   "POST /api/admin/teams/:teamId/members/:memberId/remove": { answer: { ok: true } };
   "POST /api/admin/teams/:teamId/invitations/:invitationId/revoke": { answer: { ok: true } };
   "POST /api/admin/teams/:teamId/transfer-admin": { body: z.input<typeof api.transferAdminBody>; answer: { ok: true } };
+  "POST /api/admin/teams/:teamId/sso/:connectionId/disable": { answer: { ok: true } };
+  "POST /api/admin/teams/:teamId/sso/:connectionId/enable": { answer: { ok: true } };
   "GET /api/admin/users/:userId/exports": { answer: z.output<typeof api.operatorDataExportList> };
   "POST /api/admin/users/:userId/exports": { answer: { ok: true } };
 }

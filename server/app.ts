@@ -19,6 +19,7 @@ import type { EventDeps } from "./billing/process-event.js";
 import type { BotProtection } from "./bot-protection/bot-protection.js";
 import type { Config } from "./config.js";
 import type { DB } from "./db/database.js";
+import { scimRoutes } from "./enterprise/scim/routes.js";
 import { AppError } from "./errors.js";
 import { answerCheck } from "./http/answer-check.js";
 import { bodyLimit, requestBody } from "./http/body.js";
@@ -124,6 +125,8 @@ export function createApp(deps: AppDeps) {
   // The public API takes bearer credentials only, never the session cookie, and answers problem
   // documents: none of the account middleware below applies to it (docs/decisions/093).
   app.route("/", apiV1Routes({ config, db, kv: deps.kv, maintenance, verifyAccessToken: accessTokenVerifier({ db, config }) }));
+  // Provisioning from teams' directories: the team's bearer token only, SCIM's own error documents (docs/decisions/100).
+  app.route("/", scimRoutes({ db, auth, baseUrl: config.BASE_URL, secret: config.AUTH_SECRET, config, maintenance }));
   // Outermost on the API: every answer that sets or clears the session cookie sets or clears the hint too.
   app.use("/api/*", signedInHint({ secure: config.BASE_URL.startsWith("https://") }));
   // Maintenance answers before anything reads a session or a body.

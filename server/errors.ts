@@ -128,6 +128,10 @@ export const ERRORS = {
   ssoEmailDomain: { status: 403, key: "auth:errors.sso_email_domain", code: "sso_email_domain" },
   ssoRequired: { status: 403, key: "auth:errors.sso_required", code: "sso_required" },
   ssoManagedAccount: { status: 403, key: "auth:errors.sso_managed_account", code: "sso_managed_account" },
+  // Provisioning from the team's directory (SCIM, docs/decisions/100).
+  ssoAccountDeactivated: { status: 403, key: "auth:errors.sso_account_deactivated", code: "sso_account_deactivated" },
+  scimTokenNotFound: { status: 404, key: "teams:errors.scimTokenNotFound", code: "scim_token_not_found" },
+  scimTokenLimit: { status: 409, key: "teams:errors.scimTokenLimit", code: "too_many_scim_tokens" },
   ssoLinkPasswordIncorrect: { status: 400, key: "auth:errors.form_password_incorrect", code: "form_password_incorrect" },
   ssoLinkCodeIncorrect: { status: 400, key: "auth:errors.form_code_incorrect", code: "form_code_incorrect" },
   // The public API (docs/decisions/093): bearer refusals carry RFC 6750's WWW-Authenticate.

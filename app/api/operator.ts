@@ -31,6 +31,10 @@ export const operatorApi = {
     request("POST /api/admin/teams/:teamId/invitations/:invitationId/revoke", { params: { teamId, invitationId } }),
   transferTeamAdmin: (teamId: string, body: { fromMemberId: string; toMemberId: string }) =>
     request("POST /api/admin/teams/:teamId/transfer-admin", { params: { teamId }, body }),
+  setConnectionDisabled: (teamId: string, connectionId: string, disabled: boolean) =>
+    disabled
+      ? request("POST /api/admin/teams/:teamId/sso/:connectionId/disable", { params: { teamId, connectionId } })
+      : request("POST /api/admin/teams/:teamId/sso/:connectionId/enable", { params: { teamId, connectionId } }),
   userExports: (userId: string) => request("GET /api/admin/users/:userId/exports", { params: { userId } }),
   startUserExport: (userId: string) => request("POST /api/admin/users/:userId/exports", { params: { userId } }),
   retryContactMails: (requestId: string) => request("POST /api/admin/contact-requests/:requestId/retry", { params: { requestId } }),

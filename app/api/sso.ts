@@ -1,4 +1,14 @@
-import type { Done, OidcConnectionRequest, SignInAnswer, SsoConnection, SsoLinkView, SsoLookup, SsoSettings } from "../../core/api";
+import type {
+  CreatedScimToken,
+  Done,
+  OidcConnectionRequest,
+  ScimTokenList,
+  SignInAnswer,
+  SsoConnection,
+  SsoLinkView,
+  SsoLookup,
+  SsoSettings,
+} from "../../core/api";
 import type { Language } from "../../core/languages";
 import { request } from "./client";
 
@@ -44,4 +54,18 @@ export function confirmSsoLink(link: string, proof: { password: string } | { cod
 /** The team whose identity provider manages the signed-in account, or null. */
 export async function fetchManagedBy(): Promise<string | null> {
   return (await request("GET /api/account/managed")).team;
+}
+
+/** The team's provisioning: the SCIM base address and its tokens (admins). */
+export function fetchScimTokens(teamId: string): Promise<ScimTokenList> {
+  return request("GET /api/teams/:teamId/scim-tokens", { params: { teamId } });
+}
+
+/** A new provisioning token: the answer holds the token this once. */
+export function createScimToken(teamId: string, lang: Language): Promise<CreatedScimToken> {
+  return request("POST /api/teams/:teamId/scim-tokens", { params: { teamId }, language: lang });
+}
+
+export function revokeScimToken(teamId: string, tokenId: string, lang: Language): Promise<Done> {
+  return request("POST /api/teams/:teamId/scim-tokens/:tokenId/revoke", { params: { teamId, tokenId }, language: lang });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BAN_REASON_MAX, CONTACT_STATES, DAILY_FIGURES, HANDLED_NOTE_MAX, OVERVIEW_RANGES, SUBSCRIPTION_STATUSES } from "../operator";
 import { typedAddress } from "./common";
+import { ssoConnection } from "./sso";
 
 /** POST /api/admin/users/:userId/ban: why, and the ISO date-time the ban ends (absent for a ban without end). */
 export const banBody = z.object({
@@ -192,6 +193,8 @@ export const operatorTeamDetail = operatorTeamRow.extend({
     cancelAtPeriodEnd: z.boolean(),
     seats: z.object({ used: z.number(), limit: z.number() }),
   }),
+  /** The team's single sign-on connections, their state and last use; an operator can switch one off. */
+  connections: z.array(ssoConnection),
 });
 
 /** A user's data export as operators see it; `requestedBy`: the operator's address, or null when the user asked. */

@@ -69,3 +69,24 @@ export const ssoLinkView = z.object({ email: z.string(), team: z.string(), hasPa
 
 /** GET /api/account/managed: the team whose enforced connection manages the account, or null. */
 export const managedAccount = z.object({ team: z.string().nullable() });
+
+/** Provisioning from the team's directory (SCIM 2.0, docs/decisions/100, 101): where it sends its requests. */
+export const SCIM_BASE_PATH = "/scim/v2";
+/** Every provisioning token starts with this, so a leaked one is recognisable and told apart from API keys. */
+export const SCIM_TOKEN_PREFIX = "rcscim_";
+/** Tokens one team may hold at a time: one per directory, and room to replace one without a gap. */
+export const SCIM_TOKENS_MAX = 5;
+
+/** A provisioning token as its list shows it: never the token itself, only its first characters. */
+export const scimTokenRow = z.object({
+  id: z.string(),
+  start: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+
+/** GET /api/teams/:teamId/scim-tokens (team admins): the base address to copy and the team's tokens, newest first. */
+export const scimTokenList = z.object({ baseUrl: z.string(), items: z.array(scimTokenRow) });
+
+/** POST /api/teams/:teamId/scim-tokens: the token, shown this once, and its row. */
+export const createdScimToken = z.object({ token: z.string(), item: scimTokenRow });

@@ -39,6 +39,8 @@ export async function eraseUser(deps: { db: DB; auth: Auth }, userId: string): P
       .where((eb) => eb.or([eb("user_id", "=", userId), eb("created_by", "=", userId)]))
       .execute();
     await trx.deleteFrom("membership_request").where("user_id", "=", userId).execute();
+    // A directory's link to the person names them by its own userName and externalId.
+    await trx.deleteFrom("scim_user").where("user_id", "=", userId).execute();
     await trx.deleteFrom("data_export").where("user_id", "=", userId).execute();
     // The security log tells the person's own story: it goes with them (docs/decisions/088).
     await trx.deleteFrom("security_event").where("user_id", "=", userId).execute();

@@ -52,6 +52,8 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   sso_connection: "not exported: a team's single sign-on settings, naming no person",
   sso_connection_domain: "not exported: the domains a team's single sign-on serves",
   sso_attempt: "not exported: single sign-on attempts under way, kept for minutes",
+  scim_token: "not exported: a team's provisioning tokens (hashes only), naming no person",
+  scim_user: "directoryProvisioning (the teams' directories' names for the user and whether they have the user active)",
   app_setting: "not exported: settings of the installation",
   kysely_migration: "not exported: the schema's version",
   kysely_migration_lock: "not exported: the schema's version",
@@ -108,6 +110,7 @@ export async function collectUserData(db: DB, userId: string) {
     consents,
     grants,
     accessTokens,
+    provisioning,
   ] = await Promise.all([
     db.selectFrom("account").select(["id", "providerId", "accountId", "createdAt", "updatedAt"]).where("userId", "=", userId).execute(),
     db.selectFrom("session").selectAll().where("userId", "=", userId).orderBy("createdAt").execute(),
@@ -215,6 +218,12 @@ export async function collectUserData(db: DB, userId: string) {
       .where("userId", "=", userId)
       .orderBy("createdAt")
       .execute(),
+    db
+      .selectFrom("scim_user")
+      .select(["organization_id", "user_name", "external_id", "active", "made_account", "created_at", "updated_at"])
+      .where("user_id", "=", userId)
+      .orderBy("created_at")
+      .execute(),
   ]);
   const numbers = phoneNumbers.map((p) => p.phone_number);
   const texts = numbers.length
@@ -263,6 +272,7 @@ export async function collectUserData(db: DB, userId: string) {
     apiKeys: clean(apiKeys),
     appsRegistered: clean(appsRegistered),
     connectedApps: { consents: clean(consents), grants: clean(grants), accessTokens: clean(accessTokens) },
+    directoryProvisioning: clean(provisioning),
   };
 }
 

@@ -572,6 +572,35 @@ export interface SsoConnectionDomainTable {
   domain: string;
 }
 
+/** A team's bearer token for its directory's SCIM requests (migration 0038; server/enterprise/scim/tokens.ts). */
+export interface ScimTokenTable {
+  id: string;
+  organization_id: string;
+  /** SHA-256 (hex) of the whole token. */
+  token_hash: string;
+  /** The token's first characters, shown in the list. */
+  start: string;
+  last_used_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+/** A person provisioned by a team's directory: the link between their account and the team (docs/decisions/100). */
+export interface ScimUserTable {
+  /** The SCIM resource's id, as the directory addresses it. */
+  id: string;
+  organization_id: string;
+  user_id: string;
+  /** The directory's `userName` (unique in the team, compared without case). */
+  user_name: string;
+  external_id: string | null;
+  /** False while the directory has the person deactivated: no membership, no sessions. */
+  active: Generated<boolean>;
+  /** Whether provisioning made the account (rather than finding a member's existing one). */
+  made_account: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 /** A sign-in through a connection under way, or one waiting for the account's owner to confirm the link. */
 export interface SsoAttemptTable {
   id: string;
@@ -631,4 +660,6 @@ export interface Database {
   sso_connection: SsoConnectionTable;
   sso_connection_domain: SsoConnectionDomainTable;
   sso_attempt: SsoAttemptTable;
+  scim_token: ScimTokenTable;
+  scim_user: ScimUserTable;
 }

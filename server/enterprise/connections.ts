@@ -7,7 +7,7 @@ import { viewAndSync } from "../billing/subscription-store.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { AUTH_BASE_PATH, OWN_AUTH_PATH } from "../identity-paths.js";
-import { type AuditActor, recordAudit } from "../operator/audit-log.js";
+import { type AuditActor, type AuditDeps, operatorChange, recordAudit } from "../operator/audit-log.js";
 import { billingOwnerOf } from "../teams/memberships.js";
 import { discover } from "./oidc-client.js";
 import { sealSecret } from "./secret-box.js";
@@ -231,6 +231,34 @@ export async function deleteConnection(deps: ConnectionDeps, change: AdminChange
     await trx.deleteFrom("sso_connection").where("id", "=", row.id).execute();
   });
   await audit(deps, change, "team.sso.delete", { connectionId: row.id });
+}
+
+/**
+ * An operator switches a team's connection off (nobody signs in or is provisioned through it, its
+ * accounts are no longer managed by it) or on again. The team's admins see that it is switched off
+ * and cannot switch it on themselves. Audited with the team.
+ */
+export async function setConnectionDisabled(
+  deps: AuditDeps,
+  actor: AuditActor,
+  input: { organizationId: string; connectionId: string; disabled: boolean },
+): Promise<void> {
+  const team = await deps.db.selectFrom("organization").select("name").where("id", "=", input.organizationId).executeTakeFirst();
+  const record = {
+    action: input.disabled ? ("team.sso.disable" as const) : ("team.sso.enable" as const),
+    targetType: "team" as const,
+    targetId: input.organizationId,
+    targetLabel: team?.name ?? null,
+    details: { connectionId: input.connectionId },
+  };
+  await operatorChange(deps, actor, record, async (trx) => {
+    const row = await connectionOf(trx, input.organizationId, input.connectionId);
+    await trx
+      .updateTable("sso_connection")
+      .set({ disabled_at: input.disabled ? (row.disabled_at ?? new Date()) : null, updated_at: sql`now()` })
+      .where("id", "=", row.id)
+      .execute();
+  });
 }
 
 /** The open connection (active or enforced, not switched off) serving an address's domain. */

@@ -6,6 +6,7 @@ import { AppError } from "../errors.js";
 import { LIBRARY_PATH, OWN_AUTH_PATH, pathMatches } from "../identity-paths.js";
 import { libraryError } from "../library-error.js";
 import { connectionForAddress } from "./connections.js";
+import { deactivatedByDirectory } from "./scim/deprovision.js";
 
 /** The routes that make a session through a connection: the only ones open to an enforced domain's addresses. */
 const SSO_SESSION_PATHS = [OWN_AUTH_PATH.ssoCallback, OWN_AUTH_PATH.ssoLink];
@@ -61,7 +62,10 @@ export function managedAccounts(db: DB) {
             session: {
               create: {
                 async before(session: { userId: string }, ctx: { path?: string } | null | undefined) {
-                  if (!ctx?.path || SSO_SESSION_PATHS.some((p) => pathMatches(p, ctx.path as string))) return;
+                  if (!ctx?.path) return;
+                  // An account the team's directory made and then deactivated opens no session by any way in (docs/decisions/100).
+                  if (await deactivatedByDirectory(db, session.userId)) throw libraryError(new AppError("ssoAccountDeactivated"));
+                  if (SSO_SESSION_PATHS.some((p) => pathMatches(p, ctx.path as string))) return;
                   const user = await db.selectFrom("user").select("email").where("id", "=", session.userId).executeTakeFirst();
                   const connection = user ? await connectionForAddress(db, user.email) : undefined;
                   if (connection?.state === "enforced") throw libraryError(new AppError("ssoRequired"));

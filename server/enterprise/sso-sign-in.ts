@@ -21,6 +21,7 @@ import type { SendMail } from "../mail/transport.js";
 import { assertSeatFree, type QuotaConfig } from "../teams/roster.js";
 import { connectionForAddress, connectionForTeamSlug, oidcRedirectUrl } from "./connections.js";
 import { authorizationUrl, exchangeCode, newAuthorization, type OidcIdentity, type OidcMetadata, OidcRefusal } from "./oidc-client.js";
+import { assertActiveInDirectory, madeByTeamDirectory } from "./scim/deprovision.js";
 import { openSecret } from "./secret-box.js";
 
 export interface SsoSignInDeps {
@@ -79,6 +80,8 @@ async function connectionDomains(db: DB, connectionId: string): Promise<string[]
 
 /** Makes the person a member of the connection's team with its default role, unless they are one. */
 async function joinTeam(deps: SsoSignInDeps, connection: OpenConnection, userId: string): Promise<void> {
+  // A person the team's directory deactivated does not come back in by signing in (docs/decisions/100).
+  await assertActiveInDirectory(deps.db, connection.organization_id, userId);
   const member = await deps.db
     .selectFrom("member")
     .select("id")
@@ -126,6 +129,11 @@ export function ssoSignIn(deps: SsoSignInDeps) {
     const existing =
       (await db.selectFrom("user").select("id").where("normalizedEmail", "=", normalizeEmail(identity.email)).executeTakeFirst())?.id ??
       (await ownerOfFurtherAddress(db, identity.email))?.userId;
+    if (existing && (await madeByTeamDirectory(db, connection.organization_id, existing))) {
+      // The team's directory made the account: it is the team's, there is no one else to ask (docs/decisions/101).
+      await internal.linkAccount({ userId: existing, providerId, accountId: identity.subject });
+      return { userId: existing };
+    }
     if (existing) {
       // An account with this address exists: its owner confirms the link (no silent takeover).
       const link = randomBytes(24).toString("base64url");

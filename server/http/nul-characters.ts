@@ -4,7 +4,8 @@ import { requestText } from "./body.js";
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i;
 
-function hasNul(value: unknown): boolean {
+/** Whether a parsed JSON value holds a NUL character in a key or a string. */
+export function hasNul(value: unknown): boolean {
   if (typeof value === "string") return value.includes("\u0000");
   if (Array.isArray(value)) return value.some(hasNul);
   if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNul(v));

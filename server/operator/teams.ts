@@ -87,8 +87,8 @@ export async function listTeams(db: DB, query: TeamListQuery): Promise<Paged<Ope
   return { items: rows.map(toRow), total: Number(counted[0]?.total ?? 0), page, pageSize: OPERATOR_PAGE_SIZE };
 }
 
-/** Everything the console shows of one team; 404 for an id that is not there. */
-export async function teamDetail(db: DB, config: QuotaConfig, teamId: string): Promise<OperatorTeamDetail> {
+/** Everything the console shows of one team but its connections (the enterprise layer's); 404 for an id that is not there. */
+export async function teamDetail(db: DB, config: QuotaConfig, teamId: string): Promise<Omit<OperatorTeamDetail, "connections">> {
   const { rows } = await sql<TeamRowSql>`select ${rowSelect} from organization o ${payerJoin} where o.id = ${teamId}`.execute(db);
   const team = rows[0];
   if (!team) throw new AppError("teamNotFound");

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import {
   banBody,
@@ -22,6 +22,7 @@ import { listDataExports } from "../account/data-export.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
+import { setConnectionDisabled, teamConnections } from "../enterprise/connections.js";
 import { AppError, type ErrorCode } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
 import { readBody } from "../http/json-body.js";
@@ -230,7 +231,10 @@ export function operatorRoutes(deps: {
 
   app.get("/api/admin/teams", async (c) => c.json(await listTeams(deps.db, parse(teamQuery, c.req.query()))));
 
-  app.get("/api/admin/teams/:teamId", async (c) => c.json(await teamDetail(deps.db, deps.quotas, c.req.param("teamId") as string)));
+  app.get("/api/admin/teams/:teamId", async (c) => {
+    const teamId = c.req.param("teamId") as string;
+    return c.json({ ...(await teamDetail(deps.db, deps.quotas, teamId)), connections: await teamConnections(deps.db, teamId) });
+  });
 
   // Team changes follow the team's own rules (last admin, who pays: decisions 063 and 069).
   app.post("/api/admin/teams/:teamId/members/:memberId/remove", async (c) => {
@@ -247,6 +251,15 @@ export function operatorRoutes(deps: {
     await transferTeamAdmin(deps, actor(c), c.req.param("teamId") as string, await readBody(c, transferAdminBody));
     return c.json({ ok: true as const });
   });
+
+  // Single sign-on: an operator switches a team's connection off, or on again; audited with the team.
+  const connectionSwitch = (disabled: boolean) => async (c: Context<AppEnv & SessionEnv>) => {
+    const input = { organizationId: c.req.param("teamId") as string, connectionId: c.req.param("connectionId") as string, disabled };
+    await setConnectionDisabled(deps, actor(c), input);
+    return c.json({ ok: true as const });
+  };
+  app.post("/api/admin/teams/:teamId/sso/:connectionId/disable", connectionSwitch(true));
+  app.post("/api/admin/teams/:teamId/sso/:connectionId/enable", connectionSwitch(false));
 
   return app;
 }

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { oidcConnectionBody, ssoStateBody } from "../../core/api/sso.js";
+import { oidcConnectionBody, SCIM_BASE_PATH, ssoStateBody } from "../../core/api/sso.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
@@ -13,11 +13,15 @@ import {
   ssoSettings,
 } from "../enterprise/connections.js";
 import { managingTeam } from "../enterprise/managed-accounts.js";
+import { createScimToken, listScimTokens, revokeScimToken } from "../enterprise/scim/tokens.js";
 import type { AppEnv } from "../http/context.js";
 import { readBody } from "../http/json-body.js";
 import { type TeamEnv, teamGuard } from "../teams/team-guard.js";
 
-/** A team's enterprise connections (its admins, on the "Single sign-on" tab), and whether an address signs in through one. */
+/**
+ * A team's enterprise connections and its directory's provisioning tokens (its admins, on the
+ * "Single sign-on" tab), and whether an address signs in through a connection.
+ */
 export function teamSsoRoutes(deps: { auth: Auth; db: DB; baseUrl: string; authSecret: string }) {
   const { auth, db } = deps;
   const connections: ConnectionDeps = { db, baseUrl: deps.baseUrl, authSecret: deps.authSecret };
@@ -46,6 +50,23 @@ export function teamSsoRoutes(deps: { auth: Auth; db: DB; baseUrl: string; authS
 
   app.post("/api/teams/:teamId/sso/:connectionId/delete", requireSession(auth), manage, async (c) => {
     await deleteConnection(connections, change(c), c.req.param("connectionId"));
+    return c.json({ ok: true as const });
+  });
+
+  // Provisioning tokens for the team's directory (SCIM): the token is shown once, in the creation's answer.
+  const tokens = { db, secret: deps.authSecret };
+  app.get("/api/teams/:teamId/scim-tokens", requireSession(auth), manage, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json({ baseUrl: `${deps.baseUrl}${SCIM_BASE_PATH}`, items: await listScimTokens(db, c.req.param("teamId")) });
+  });
+
+  app.post("/api/teams/:teamId/scim-tokens", requireSession(auth), manage, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await createScimToken(tokens, change(c)), 201);
+  });
+
+  app.post("/api/teams/:teamId/scim-tokens/:tokenId/revoke", requireSession(auth), manage, async (c) => {
+    await revokeScimToken(tokens, change(c), c.req.param("tokenId"));
     return c.json({ ok: true as const });
   });
 

@@ -12,6 +12,14 @@ const TEXTS = {
     continue: "Continue with single sign-on",
     next: "Continue",
     label: "Work e-mail address or team URL name",
+    scim: "Provisioning (SCIM)",
+    base: "SCIM base address",
+    create: "Create token",
+    token: "Provisioning token",
+    done: "Done",
+    tokens: "Provisioning tokens",
+    revoke: "Revoke",
+    none: "No token yet.",
   },
   de: {
     tab: "Single Sign-on",
@@ -19,6 +27,14 @@ const TEXTS = {
     continue: "Mit Single Sign-on fortfahren",
     next: "Weiter",
     label: "Geschäftliche E-Mail-Adresse oder URL-Name des Teams",
+    scim: "Bereitstellung (SCIM)",
+    base: "SCIM-Basisadresse",
+    create: "Token erstellen",
+    token: "Bereitstellungs-Token",
+    done: "Fertig",
+    tokens: "Bereitstellungs-Tokens",
+    revoke: "Widerrufen",
+    none: "Noch kein Token.",
   },
 } as const;
 
@@ -66,6 +82,24 @@ for (const lang of ["en", "de"] as const) {
     await snapshot(page, `sso-tab-${lang}`, { fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     if (lang === "de") expect(englishIn((await page.locator("main").textContent()) ?? "", ["teams"])).toEqual([]);
+
+    // Provisioning: a token is shown once, then listed by its first characters only, and revoked.
+    const scim = page.getByRole("region", { name: text.scim });
+    await expect(scim.getByRole("textbox", { name: text.base })).toHaveValue(/\/scim\/v2$/);
+    await scim.getByRole("button", { name: text.create }).click();
+    const shown = scim.getByRole("textbox", { name: text.token });
+    await expect(shown).toHaveValue(/^rcscim_[\w-]{43}$/);
+    const token = await shown.inputValue();
+    await snapshot(page, `sso-scim-token-${lang}`, { fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await scim.getByRole("button", { name: text.done }).click();
+    await expect(shown).toHaveCount(0);
+    const tokens = scim.getByRole("list", { name: text.tokens });
+    await expect(tokens.getByText(`${token.slice(0, 13)}…`)).toBeVisible();
+    await expect(page.getByText(token)).toHaveCount(0);
+    await tokens.getByRole("button", { name: new RegExp(token.slice(0, 13)) }).click();
+    await page.getByRole("dialog").getByRole("button", { name: text.revoke }).click();
+    await expect(scim.getByText(text.none)).toBeVisible();
   });
 
   test(`a person at the team's domain signs in with single sign-on and becomes a member (${lang}) @phone`, async ({ page, context }) => {

@@ -19,6 +19,10 @@ const texts = {
     removed: "was removed from the team.",
     invitations: "Pending invitations",
     revoked: "was revoked.",
+    sso: "Single sign-on",
+    active: "Active",
+    switchOff: "Switch off",
+    switchedOff: "The connection is switched off.",
   },
   de: {
     teams: "Teams",
@@ -32,6 +36,10 @@ const texts = {
     removed: "wurde aus dem Team entfernt.",
     invitations: "Offene Einladungen",
     revoked: "wurde widerrufen.",
+    sso: "Single Sign-on",
+    active: "Aktiv",
+    switchOff: "Abschalten",
+    switchedOff: "Die Verbindung ist abgeschaltet.",
   },
 };
 
@@ -74,6 +82,25 @@ async function teamWithMembers(name: string) {
   await payer.post("/api/auth/organization/invite-member", {
     data: { email: uniqueEmail("pending"), role: "member", organizationId: teamId },
   });
+  // A verified domain with an active single sign-on connection to the run's identity provider.
+  const domain = `${name.toLowerCase().replace(" ", "-")}-${Date.now()}.example.com`;
+  const added = await (await payer.post(`/api/teams/${teamId}/domains`, { data: { domain } })).json();
+  await payer.post(`/api/teams/${teamId}/domains/${added.id}/code`, { data: { email: `it@${domain}` } });
+  const code = await codeFromMail(`it@${domain}`);
+  expect((await payer.post(`/api/teams/${teamId}/domains/${added.id}/verify`, { data: { code } })).status()).toBe(200);
+  const connection = await payer.post(`/api/teams/${teamId}/sso/oidc`, {
+    data: {
+      issuer: process.env.E2E_OIDC_ISSUER,
+      clientId: "scouts",
+      clientSecret: "secret",
+      domains: [domain],
+      defaultRole: "member",
+      provisioning: true,
+    },
+  });
+  expect(connection.status()).toBe(201);
+  const { id: connectionId } = await connection.json();
+  expect((await payer.post(`/api/teams/${teamId}/sso/${connectionId}/state`, { data: { state: "active" } })).status()).toBe(200);
   await payer.dispose();
 }
 
@@ -146,6 +173,15 @@ for (const lang of ["en", "de"] as const) {
     const invitations = page.getByRole("region", { name: x.invitations });
     await invitations.getByRole("button").first().click();
     await expect(page.getByRole("status").filter({ hasText: x.revoked })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The team's single sign-on: its connection's state and last use; switched off by the operator.
+    const sso = page.getByRole("region", { name: x.sso });
+    await expect(sso.getByRole("row").nth(1)).toContainText(x.active);
+    await sso.getByRole("button", { name: x.switchOff }).click();
+    await page.getByRole("dialog").getByRole("button", { name: x.switchOff }).click();
+    await expect(page.getByRole("status").filter({ hasText: x.switchedOff })).toBeVisible();
+    await snapshot(page, `operator-team-sso-${lang}`, { fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
   });
 }

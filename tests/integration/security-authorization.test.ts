@@ -67,6 +67,8 @@ const ROWS: Row[] = [
     ["POST", "/api/admin/apps"],
     ["POST", "/api/admin/apps/:clientId/disable"],
     ["POST", "/api/admin/apps/:clientId/enable"],
+    ["POST", "/api/admin/teams/:teamId/sso/:connectionId/disable"],
+    ["POST", "/api/admin/teams/:teamId/sso/:connectionId/enable"],
   ].map(
     ([method = "", route = ""]): Row => ({
       route: `${method} ${route}`,
@@ -78,7 +80,8 @@ const ROWS: Row[] = [
           .replace(":memberId", fx.memberId)
           .replace(":invitationId", fx.invitationId)
           .replace(":keyId", "some-key")
-          .replace(":clientId", "extension");
+          .replace(":clientId", "extension")
+          .replace(":connectionId", "some-connection");
         return method === "GET"
           ? get(target)
           : post(target, { reason: "spam", state: "spam", fromMemberId: fx.adminMemberId, toMemberId: fx.memberId });
@@ -220,6 +223,57 @@ const ROWS: Row[] = [
     status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 404 },
     allowed: [],
   },
+  {
+    route: "GET /api/teams/:teamId/scim-tokens",
+    request: (fx) => get(`/api/teams/${fx.team.id}/scim-tokens`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/teams/:teamId/scim-tokens",
+    request: (fx) => post(`/api/teams/${fx.team.id}/scim-tokens`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 201 },
+    allowed: ["admin"],
+  },
+  {
+    route: "POST /api/teams/:teamId/scim-tokens/:tokenId/revoke",
+    request: (fx) => post(`/api/teams/${fx.team.id}/scim-tokens/missing/revoke`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 404 },
+    allowed: [],
+  },
+  // Provisioning takes a team's SCIM token only: a session cookie opens none of it, whoever holds it.
+  ...[
+    ["GET", "/scim/v2/ServiceProviderConfig"],
+    ["GET", "/scim/v2/ResourceTypes"],
+    ["GET", "/scim/v2/Schemas"],
+    ["GET", "/scim/v2/Users"],
+    ["POST", "/scim/v2/Users"],
+    ["GET", "/scim/v2/Users/:id"],
+    ["PUT", "/scim/v2/Users/:id"],
+    ["PATCH", "/scim/v2/Users/:id"],
+    ["DELETE", "/scim/v2/Users/:id"],
+  ].map(
+    ([method = "", route = ""]): Row => ({
+      route: `${method} ${route}`,
+      request: (fx) => ({
+        path: route.replace(":id", fx.member.id),
+        init:
+          method === "GET" || method === "DELETE"
+            ? { method }
+            : {
+                method,
+                headers: { "content-type": "application/scim+json" },
+                body: JSON.stringify({
+                  userName: fx.member.email,
+                  active: false,
+                  Operations: [{ op: "replace", value: { active: false } }],
+                }),
+              },
+      }),
+      status: { anonymous: 401, stranger: 401, guest: 401, member: 401, admin: 401 },
+      allowed: [],
+    }),
+  ),
   {
     route: "POST /api/teams/:teamId/domains",
     request: (fx) => post(`/api/teams/${fx.team.id}/domains`, { domain: "alpha-recruiting.com" }),

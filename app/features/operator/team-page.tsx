@@ -17,7 +17,10 @@ import { AuditTable } from "./audit-table";
 import { Column, ConsoleTable } from "./console-list";
 import { Facts, LoadState, OperatorLayout, OperatorSection, useDateTime } from "./operator-layout";
 
-/** /{lang}/admin/teams/{id}: a team's members, invitations, domains and billing, and the operator's actions on them. */
+/**
+ * /{lang}/admin/teams/{id}: a team's members, invitations, domains, single sign-on connections and
+ * billing, and the operator's actions on them.
+ */
 export function TeamPage({ session }: { session: Session }) {
   const { t } = useTranslation("operator");
   const { teamId = "" } = useParams();
@@ -57,6 +60,7 @@ function TeamDetails({ team, onChanged }: { team: OperatorTeamDetail; onChanged:
   const { t } = useTranslation("operator");
   const when = useDateTime();
   const [removing, setRemoving] = useState<OperatorTeamMember | null>(null);
+  const [switching, setSwitching] = useState<OperatorTeamDetail["connections"][number] | null>(null);
 
   // One action at a time; its notice is announced, a refusal shows the server's message.
   const { run: act, error, notice } = useAction({ failure: t("errors.actionFailed"), onDone: onChanged });
@@ -232,6 +236,64 @@ function TeamDetails({ team, onChanged }: { team: OperatorTeamDetail; onChanged:
           </ul>
         )}
       </OperatorSection>
+
+      <OperatorSection id="team-sso" title={t("team.sso.title")}>
+        {team.connections.length === 0 ? (
+          <p className="text-sm text-slate-700">{t("team.sso.none")}</p>
+        ) : (
+          <ConsoleTable
+            id="team-sso-table"
+            caption={t("team.sso.caption", { team: team.name })}
+            head={
+              <>
+                <Column>{t("team.sso.connection")}</Column>
+                <Column>{t("team.sso.domains")}</Column>
+                <Column>{t("team.sso.state")}</Column>
+                <Column>{t("team.sso.lastUsed")}</Column>
+                <Column>{t("team.actions")}</Column>
+              </>
+            }
+          >
+            {team.connections.map((c) => (
+              <tr key={c.id} className="border-b border-slate-100 last:border-0">
+                <td className="max-w-[16rem] truncate py-2 pr-3 text-slate-900" title={c.issuer ?? undefined}>
+                  {c.issuer ?? c.kind}
+                </td>
+                <td className="py-2 pr-3 text-slate-700">{c.domains.join(", ")}</td>
+                <td className="py-2 pr-3 text-slate-700">
+                  {t(`team.sso.states.${c.state}`)}
+                  {c.disabled && ` · ${t("team.sso.switchedOff")}`}
+                </td>
+                <td className="whitespace-nowrap py-2 pr-3 text-slate-700">{c.lastUsedAt ? when(c.lastUsedAt) : t("team.sso.never")}</td>
+                <td className="py-2">
+                  <Button variant="secondary" size="xs" onClick={() => setSwitching(c)}>
+                    {c.disabled ? t("team.sso.switchOn") : t("team.sso.switchOff")}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </ConsoleTable>
+        )}
+      </OperatorSection>
+
+      {switching && (
+        <ConfirmDialog
+          title={t(switching.disabled ? "team.sso.confirmOn" : "team.sso.confirmOff", { team: team.name })}
+          confirm={switching.disabled ? t("team.sso.switchOn") : t("team.sso.switchOff")}
+          cancel={t("team.cancel")}
+          onClose={() => setSwitching(null)}
+          onConfirm={() => {
+            const connection = switching;
+            setSwitching(null);
+            void act(async () => {
+              await operatorApi.setConnectionDisabled(team.id, connection.id, !connection.disabled);
+              return t(connection.disabled ? "team.sso.switchedOnNotice" : "team.sso.switchedOffNotice");
+            });
+          }}
+        >
+          {t(switching.disabled ? "team.sso.onText" : "team.sso.offText")}
+        </ConfirmDialog>
+      )}
 
       {removing && (
         <ConfirmDialog

@@ -10,6 +10,7 @@ import { useLanguage } from "../../i18n";
 import { Button, Spinner, TextField } from "../../ui";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormAlert } from "../../ui/form-alert";
+import { CopyField, ScimSection } from "./team-scim";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
 const STATE_COLORS: Record<SsoConnection["state"], string> = {
@@ -47,31 +48,10 @@ export function TeamSsoPage({ team }: { team: TeamView }) {
 
 function SsoSettingsView({ team, settings, reload }: { team: TeamView; settings: SsoSettings; reload: () => Promise<void> }) {
   const { t } = useTranslation("teams");
-  const redirectId = useId();
-  const [copied, setCopied] = useState(false);
   return (
     <div className="mt-4 space-y-6">
       {!settings.pro && <FormAlert tone="info">{t("sso.proOnly")}</FormAlert>}
-      <div>
-        <label htmlFor={redirectId} className="block text-sm font-medium text-slate-800">
-          {t("sso.redirectUrl")}
-        </label>
-        <div className="mt-1 flex gap-2">
-          <input
-            id={redirectId}
-            readOnly
-            value={settings.redirectUrl}
-            className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm"
-          />
-          <Button
-            variant="secondary"
-            size="md"
-            onClick={() => void navigator.clipboard?.writeText(settings.redirectUrl).then(() => setCopied(true))}
-          >
-            {copied ? t("sso.copied") : t("sso.copy")}
-          </Button>
-        </div>
-      </div>
+      <CopyField label={t("sso.redirectUrl")} value={settings.redirectUrl} />
       {settings.connections.length === 0 ? (
         <p className="text-sm text-slate-600">{t("sso.empty")}</p>
       ) : (
@@ -82,6 +62,7 @@ function SsoSettingsView({ team, settings, reload }: { team: TeamView; settings:
         </ul>
       )}
       {settings.pro && <AddOidcConnection team={team} domains={settings.verifiedDomains} onAdded={reload} />}
+      {settings.connections.length > 0 && <ScimSection team={team} pro={settings.pro} />}
     </div>
   );
 }

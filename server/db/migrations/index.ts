@@ -32,6 +32,7 @@ import * as dataExportRetry from "./0032_data_export_retry.js";
 import * as oauthProvider from "./0033_oauth_provider.js";
 import * as apiKeys from "./0035_api_keys.js";
 import * as enterpriseConnections from "./0037_enterprise_connections.js";
+import * as scimProvisioning from "./0038_scim_provisioning.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "0033_oauth_provider": oauthProvider,
   "0035_api_keys": apiKeys,
   "0037_enterprise_connections": enterpriseConnections,
+  "0038_scim_provisioning": scimProvisioning,
 };
