@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startTestServer, type TestServer } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
+import { totpCode } from "../support/totp.js";
+import { json, signedInUser } from "../support/users.js";
 
 /** The value of one series in Prometheus' text format, 0 when it is not there yet. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -115,6 +117,37 @@ describe("metrics on METRICS_PORT", () => {
     // The contact request's mails of the first test were claimed by the runner.
     expect(total(after, "job_lag_seconds_count", { kind: "mail-delivery" })).toBeGreaterThanOrEqual(1);
     expect(total(after, "redis_errors_total")).toBe(0);
+  });
+
+  it("counts a sign-in sent on to the second step, the second step's wrong and right answers, and a plain sign-in", async () => {
+    const before = await scrape();
+    const user = await signedInUser(server, smtp, "Second Step Sam");
+    const withSession = (body: unknown, cookie: string) => json(body, { cookie });
+    const enable = await server.fetch("/api/auth/two-factor/enable", withSession({ password: "correct horse battery" }, user.cookie));
+    expect(enable.status).toBe(200);
+    const { totpURI } = (await enable.json()) as { totpURI: string };
+    // Confirming the authenticator is no sign-in's second step.
+    expect((await server.fetch("/api/auth/two-factor/verify-totp", withSession({ code: totpCode(totpURI) }, user.cookie))).status).toBe(
+      200,
+    );
+
+    const passwordStep = await server.fetch("/api/auth/sign-in/email", json({ email: user.email, password: "correct horse battery" }));
+    expect(await passwordStep.json()).toMatchObject({ twoFactorRedirect: true });
+    const pending = passwordStep.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    expect((await server.fetch("/api/auth/two-factor/verify-totp", withSession({ code: "000000" }, pending))).status).toBe(401);
+    const code = totpCode(totpURI, Date.now() + 30_000);
+    expect((await server.fetch("/api/auth/two-factor/verify-totp", withSession({ code }, pending))).status).toBe(200);
+
+    const after = await scrape();
+    const delta = (name: string, labels: Record<string, string> = {}) => total(after, name, labels) - total(before, name, labels);
+    expect(delta("auth_sign_ins_total", { method: "password", outcome: "success" })).toBe(1);
+    expect(delta("auth_sign_ins_total", { method: "password", outcome: "second_factor" })).toBe(1);
+    expect(delta("auth_second_factor_challenges_total", { outcome: "issued" })).toBe(1);
+    expect(delta("auth_second_factor_challenges_total", { outcome: "failed" })).toBe(1);
+    expect(delta("auth_second_factor_challenges_total", { outcome: "passed" })).toBe(1);
   });
 
   // After the tests above, which make the series that appear with their first event.
