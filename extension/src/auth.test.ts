@@ -31,6 +31,8 @@ function fakeServer() {
 
   const fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     if (offline) throw new TypeError("fetch failed");
+    // The server refuses a request from the extension's origin that carries the site's cookies.
+    if (init.credentials !== "omit") return Response.json({ message: "Invalid origin" }, { status: 403 });
     const url = new URL(String(input));
     const form = new URLSearchParams(String(init.body ?? ""));
     requests.push({ path: url.pathname, form });

@@ -29,8 +29,11 @@ export interface AuthDeps {
  * the tokens in storage, one refresh at a time, and calls to the API (docs/decisions/092). Runs in
  * the service worker only, so every popup and tab shares one refresh.
  */
-export function createAuth({ chrome, server, fetch = globalThis.fetch.bind(globalThis), now = Date.now }: AuthDeps) {
+export function createAuth({ chrome, server, fetch: send = globalThis.fetch.bind(globalThis), now = Date.now }: AuthDeps) {
   const issuer = server.replace(/\/+$/, "");
+  // Never the site's cookies: with host permission the worker's requests would carry them, and the
+  // server refuses a cookie-carrying request from an origin it does not trust. Tokens are the credential.
+  const fetch = (url: string, init: RequestInit = {}) => send(url, { ...init, credentials: "omit" });
   const tokens = tokenStore(chrome.storage, now);
   let refreshing: Promise<string | null> | null = null;
 

@@ -1,21 +1,24 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { createAuth } from "../../extension/src/auth";
-import { type Entitlements, type Me, popupStates } from "../../extension/src/popup-state";
-import { fakeChrome, installPopupChrome, REFERENCE_EXTENSION_ID } from "../support/fake-chrome";
+import type { AuthChrome } from "../../extension/src/chrome";
+import type { Entitlements, Me } from "../../extension/src/popup-state";
+import { CHROMIUM_ARGS, chromiumPath } from "../support/browser";
+import { fakeChrome, REFERENCE_EXTENSION_ID } from "../support/fake-chrome";
 import { totpCode } from "../support/totp";
 import { createVerifiedAccount, PASSWORD, test } from "./accounts-support";
-import { createTeamApi, createUser, setSubscription, signInBrowser } from "./dashboard-support";
+import { createTeamApi, createUser, setSubscription } from "./dashboard-support";
 import { axeViolations, expect } from "./fixtures";
 import { snapshot } from "./snapshot";
 
 /**
- * The reference extension's sign-in, end to end: its own modules (extension/src) run here as in
- * its service worker, with the browser as `chrome.identity.launchWebAuthFlow`, against the real
- * server; its popup is the built one, talking to that worker.
+ * The reference extension's sign-in, end to end against the real server: the built extension loaded
+ * in Chromium (its popup, its service worker, Chrome's own `launchWebAuthFlow`) for a signed-in user;
+ * for a visitor, who signs in on the way, its sign-in module (extension/src) with the browser playing
+ * `launchWebAuthFlow`, so the test can act in the sign-in window.
  */
 const base = () => process.env.E2E_BASE_URL as string;
 
@@ -64,81 +67,80 @@ const refreshWith = (refreshToken: string) =>
     body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: "extension" }),
   });
 
-test("a signed-in user comes straight back to the extension, whose popup shows the plan and teams and signs out by revoking", async ({
-  page,
+test("a signed-in user signs in to the loaded extension without a consent screen; its popup shows the plan and teams, and signing out revokes", async ({
+  playwright,
 }) => {
   const user = await createUser("Ada Lovelace");
   await setSubscription(user, { status: "trialing", trialDays: 30 });
   await createTeamApi(user, "Talent Scouts");
-  await signInBrowser(page.context(), user);
-
-  const flow = webAuthFlowIn(page);
-  const extension = fakeChrome(flow.launch);
-  const auth = createAuth({ chrome: extension.chrome, server: base(), fetch: extensionFetch });
-  await auth.signIn();
-  // No consent screen or sign-in page on the way: the authorization answers with the redirect to the extension.
-  expect(flow.navigations).toHaveLength(2);
-  expect(flow.navigations[0]).toMatch(/\/api\/auth\/oauth2\/authorize\?/);
-  const answer = new URL(flow.navigations[1] as string);
-  expect(`${answer.origin}${answer.pathname}`).toBe(`https://${REFERENCE_EXTENSION_ID}.chromiumapp.org/oauth`);
-  expect(answer.searchParams.get("iss")).toBe(base());
-  expect([...extension.session.keys()].sort()).toEqual(["accessToken", "accessTokenExpiresAt"]);
-  expect([...extension.local.keys()]).toEqual(["refreshToken"]);
-
-  expect(await auth.api<Me>("/me")).toMatchObject({ id: user.id, email: user.email, name: "Ada Lovelace" });
-  expect(await auth.api<Entitlements>("/entitlements")).toMatchObject({
-    plan: "pro",
-    status: "trialing",
-    teams: [{ name: "Talent Scouts", role: "admin" }],
-  });
-
-  // The access token runs out: the popup's two calls share one refresh, and the refresh token rotates.
-  const first = extension.local.get("refreshToken") as string;
-  extension.session.set("accessTokenExpiresAt", Date.now());
-  const worker = popupStates(auth);
-  expect(await worker({ type: "status" })).toMatchObject({ view: "signedIn" });
-  const second = extension.local.get("refreshToken") as string;
-  expect(second).not.toBe(first);
-  // Sent again within the server's grace period, the old one gets the same answer: no second chain.
-  const replayed = await refreshWith(first);
-  expect(replayed.status).toBe(200);
-  expect(((await replayed.json()) as { refresh_token: string }).refresh_token).toBe(second);
-
-  // The popup, as built, drawing what the worker answers.
   const build = mkdtempSync(path.join(tmpdir(), "crm-extension-"));
   execFileSync(process.execPath, ["scripts/build-extension.mjs", build], { env: { ...process.env, EXTENSION_SERVER_URL: base() } });
-  await page.route("http://extension.test/**", (route) => {
-    const file = path.join(build, new URL(route.request().url()).pathname);
-    return existsSync(file) ? route.fulfill({ path: file }) : route.fulfill({ status: 404 });
+
+  const context = await playwright.chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), "crm-profile-")), {
+    executablePath: chromiumPath(),
+    // CHROMIUM_ARGS's `--headless` is Chromium's own headless mode, which runs extensions.
+    headless: false,
+    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${build}`, `--load-extension=${build}`],
+    viewport: { width: 360, height: 300 },
   });
-  const opened: string[] = [];
-  await page.exposeFunction("extensionWorker", worker);
-  await page.exposeFunction("extensionOpenTab", (url: string) => {
-    opened.push(url);
-  });
-  const messages = JSON.parse(readFileSync(path.join(build, "_locales/en/messages.json"), "utf8"));
-  await page.addInitScript(installPopupChrome, { messages, uiLanguage: "en-US" });
-  await page.setViewportSize({ width: 360, height: 300 });
-  await page.goto("http://extension.test/popup.html");
+  try {
+    const [name, value] = user.cookie.split("=") as [string, string];
+    await context.addCookies([{ name, value, url: base() }]);
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent("serviceworker"));
+    expect(new URL(worker.url()).host).toBe(REFERENCE_EXTENSION_ID);
+    /** The worker's stored tokens: which names each storage area holds, and the refresh token. */
+    const stored = () =>
+      worker.evaluate(async () => {
+        const { storage } = (globalThis as unknown as { chrome: AuthChrome }).chrome;
+        const names = ["accessToken", "accessTokenExpiresAt", "refreshToken"];
+        const [session, local] = await Promise.all([storage.session.get(names), storage.local.get(names)]);
+        return { session: Object.keys(session).sort(), local: Object.keys(local), refreshToken: local.refreshToken as string | undefined };
+      });
 
-  await expect(page.getByRole("heading", { level: 1, name: "Ada Lovelace" })).toBeVisible();
-  await expect(page.getByText(user.email)).toBeVisible();
-  await expect(page.getByRole("definition")).toHaveText(/^Pro, trial until /);
-  await expect(page.getByRole("listitem")).toHaveText(["Talent Scouts Admin"]);
-  expect(await axeViolations(page)).toEqual([]);
-  await snapshot(page, "extension-popup-en");
+    const popup = await context.newPage();
+    const errors: string[] = [];
+    popup.on("pageerror", (e) => errors.push(e.message));
+    popup.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+    await popup.goto(`chrome-extension://${REFERENCE_EXTENSION_ID}/popup.html`);
+    await expect(popup.getByRole("heading", { level: 1, name: "Sign in to Recruiting CRM" })).toBeVisible();
+    // launchWebAuthFlow opens the authorization; the session answers it at once, without a screen.
+    await popup.getByRole("button", { name: "Sign in" }).click();
+    await expect(popup.getByRole("heading", { level: 1, name: "Ada Lovelace" })).toBeVisible();
+    await expect(popup.getByText(user.email)).toBeVisible();
+    await expect(popup.getByRole("definition")).toHaveText(/^Pro, trial until /);
+    await expect(popup.getByRole("listitem")).toHaveText(["Talent Scouts Admin"]);
+    expect(await axeViolations(popup)).toEqual([]);
+    await snapshot(popup, "extension-popup-en");
+    const first = await stored();
+    expect(first).toMatchObject({ session: ["accessToken", "accessTokenExpiresAt"], local: ["refreshToken"] });
 
-  await page.getByRole("button", { name: "Open dashboard" }).click();
-  await expect.poll(() => opened).toEqual([`${base()}/en/dashboard`]);
+    // The access token runs out: the popup's next look refreshes it, and the refresh token rotates.
+    await worker.evaluate(() =>
+      (globalThis as unknown as { chrome: AuthChrome }).chrome.storage.session.set({ accessTokenExpiresAt: Date.now() }),
+    );
+    await popup.reload();
+    await expect(popup.getByRole("heading", { level: 1, name: "Ada Lovelace" })).toBeVisible();
+    const second = (await stored()).refreshToken as string;
+    expect(second).not.toBe(first.refreshToken);
+    // Sent again within the server's grace period, the old one gets the same answer: no second chain.
+    const replayed = await refreshWith(first.refreshToken as string);
+    expect(replayed.status).toBe(200);
+    expect(((await replayed.json()) as { refresh_token: string }).refresh_token).toBe(second);
 
-  const current = extension.local.get("refreshToken") as string;
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1, name: "Sign in to Recruiting CRM" })).toBeVisible();
-  expect(extension.session.size + extension.local.size).toBe(0);
-  const refused = await refreshWith(current);
-  expect(refused.status).toBe(400);
-  expect(await refused.json()).toMatchObject({ error: "invalid_grant" });
+    const [dashboard] = await Promise.all([context.waitForEvent("page"), popup.getByRole("button", { name: "Open dashboard" }).click()]);
+    await dashboard.waitForURL(`${base()}/en/dashboard`);
+    await dashboard.close();
+
+    await popup.getByRole("button", { name: "Sign out" }).click();
+    await expect(popup.getByRole("button", { name: "Sign in" })).toBeVisible();
+    expect(await stored()).toEqual({ session: [], local: [] });
+    const refused = await refreshWith(second);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: "invalid_grant" });
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });
 
 test("a visitor signs in with password and authenticator code on the way, and the extension gets its tokens", async ({

@@ -43,35 +43,3 @@ export function fakeChrome(launch: (url: string) => Promise<string | undefined>,
   };
   return { chrome, session: session.data, local: local.data };
 }
-
-type Messages = Record<string, { message: string; placeholders?: Record<string, { content: string }> }>;
-
-/**
- * Installs, in a page, the `chrome` API the popup uses (run it with `page.addInitScript`): texts from
- * the extension's `_locales` messages, and messages to the service worker and new tabs handed to
- * functions the test exposes as `extensionWorker` and `extensionOpenTab`.
- */
-export function installPopupChrome({ messages, uiLanguage }: { messages: Messages; uiLanguage: string }) {
-  const page = window as unknown as {
-    chrome: unknown;
-    extensionWorker(message: unknown): Promise<unknown>;
-    extensionOpenTab(url: string): Promise<void>;
-  };
-  page.chrome = {
-    i18n: {
-      // As Chrome: named placeholders ($PLAN$) stand for their content ($1), which the substitutions fill.
-      getMessage(name: string, substitutions: string[] = []) {
-        const entry = messages[name];
-        if (!entry) return "";
-        const withPlaceholders = entry.message.replace(
-          /\$(\w+)\$/g,
-          (_, key: string) => entry.placeholders?.[key.toLowerCase()]?.content ?? "",
-        );
-        return withPlaceholders.replace(/\$(\d)/g, (_, n: string) => substitutions[Number(n) - 1] ?? "");
-      },
-      getUILanguage: () => uiLanguage,
-    },
-    runtime: { sendMessage: (message: unknown) => page.extensionWorker(message) },
-    tabs: { create: ({ url }: { url: string }) => page.extensionOpenTab(url) },
-  };
-}
