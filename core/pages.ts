@@ -99,6 +99,15 @@ export const ACCOUNT_PAGES: readonly AccountPageDef[] = [
     prefixlessRedirect: false,
   },
   { path: "teams", key: "teams", robots: "noindex, nofollow", audience: "account", file: "routes/account/teams.tsx" },
+  {
+    // The authorization server sends a browser to /oauth/consent, which picks the language (server/oauth/routes.ts).
+    path: "oauth/consent",
+    key: "oauthConsent",
+    robots: "noindex, nofollow",
+    audience: "account",
+    file: "routes/auth/oauth-consent.tsx",
+    prefixlessRedirect: false,
+  },
   { path: "admin", key: "operatorOverview", robots: "noindex, nofollow", audience: "account", file: "routes/operator/overview.tsx" },
   { path: "admin/users", key: "operatorUsers", robots: "noindex, nofollow", audience: "account", file: "routes/operator/users.tsx" },
   {
@@ -123,6 +132,7 @@ export const ACCOUNT_PAGES: readonly AccountPageDef[] = [
     file: "routes/operator/audit-log.tsx",
   },
   { path: "admin/teams", key: "operatorTeams", robots: "noindex, nofollow", audience: "account", file: "routes/operator/teams.tsx" },
+  { path: "admin/apps", key: "operatorApps", robots: "noindex, nofollow", audience: "account", file: "routes/operator/apps.tsx" },
 ];
 
 // Marked pure so that a bundle using only PUBLIC_PAGES (the page metadata) leaves the rest out.

@@ -2,9 +2,10 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
-import { buttonClass, Spinner, StoreLink } from "../../ui";
+import { Spinner } from "../../ui";
 import { DashboardFooter, DashboardHeader } from "../area/dashboard-chrome";
 import { useSubscription } from "../area/use-subscription";
+import { ExtensionCard } from "../connected-apps/extension-card";
 import { TeamCards } from "../teams/team-cards";
 import { useActiveTeam } from "../teams/use-active-team";
 import { UserMenu } from "../user-menu/user-menu";
@@ -17,7 +18,7 @@ function greetingName(user: Session["user"], fallback: string) {
   return first || user.name?.trim() || user.email || fallback;
 }
 
-/** The signed-in dashboard: greeting, plugin download, subscription banners and the team lists. */
+/** The signed-in dashboard: greeting, the extension (connected, or its download), subscription banners and the team lists. */
 export function DashboardContent({ session }: { session: Session }) {
   const { t } = useTranslation("dashboard");
   const [params] = useSearchParams();
@@ -45,9 +46,7 @@ export function DashboardContent({ session }: { session: Session }) {
             </p>
             <p className="mt-1 text-sm break-all text-slate-600">{t("signedInAs", { email: user.email })}</p>
           </div>
-          <StoreLink className={buttonClass({ variant: "dark", size: "lg" })} newTab={t("newTab")}>
-            {t("downloadPlugin")}
-          </StoreLink>
+          <ExtensionCard />
         </div>
         <DashboardNotice />
         {activating && (

@@ -17,6 +17,7 @@ const OPERATOR_AREA: Area = {
     { to: "/admin", key: "nav.overview", end: true },
     { to: "/admin/users", key: "nav.users", end: false },
     { to: "/admin/teams", key: "nav.teams", end: false },
+    { to: "/admin/apps", key: "nav.apps", end: true },
     { to: "/admin/subscriptions", key: "nav.subscriptions", end: true },
     { to: "/admin/contact-requests", key: "nav.contactRequests", end: true },
     { to: "/admin/audit-log", key: "nav.auditLog", end: true },

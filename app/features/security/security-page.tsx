@@ -6,6 +6,7 @@ import { useLoad } from "../../api/use-load";
 import type { Session } from "../../identity/client";
 import { Button, Spinner } from "../../ui";
 import { AccountLayout } from "../area/account-layout";
+import { ConnectedAppsSection } from "../connected-apps/connected-apps-section";
 import { DeleteAccountSection } from "./delete-account-section";
 import { DevicesSection } from "./devices-section";
 import { PasskeysSection } from "./passkeys-section";
@@ -29,6 +30,7 @@ export const SECURITY_SECTIONS: readonly ComponentType<SecuritySectionProps>[] =
   SmsTwoStepSection,
   PasskeysSection,
   DevicesSection,
+  ConnectedAppsSection,
   RecentActivitySection,
   DeleteAccountSection,
 ];

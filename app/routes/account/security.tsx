@@ -4,7 +4,7 @@ import { useLanguage } from "../../i18n";
 import { RequireSession } from "../../identity/require-session";
 import { PageMeta } from "../../site/page-meta";
 
-export const handle = { i18n: ["account", "security", "auth", "dashboard", "consent", "phone"] };
+export const handle = { i18n: ["account", "security", "auth", "dashboard", "consent", "phone", "api"] };
 
 export default function SecurityRoute() {
   const lang = useLanguage();
