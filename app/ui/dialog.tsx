@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { ancestorsOf, returnFocus } from "./focus-return";
 
 /** Short questions and notices; forms; long panels. */
 const LOOKS = {
@@ -31,7 +32,8 @@ interface Props {
 /**
  * A modal dialog on the native <dialog> element, named by its title: the rest of the page is
  * inert while it is open (focus stays inside), Escape asks `onClose`, and focus goes back to the
- * element that had it before. The content renders only while it is open.
+ * element that had it before, or, when that is gone, to the heading of its section (focus-return.ts).
+ * The content renders only while it is open.
  */
 export function Dialog({ open = true, onClose, title, look = "notice", children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -40,11 +42,13 @@ export function Dialog({ open = true, onClose, title, look = "notice", children 
     const dialog = ref.current;
     if (!dialog || !open) return;
     const opener = document.activeElement;
+    // Where the opener sat, for when it is gone by the time the dialog closes or soon after (its entry removed).
+    const ancestors = opener ? ancestorsOf(opener) : [];
     if (!dialog.open) dialog.showModal();
     return () => {
       if (dialog.open) dialog.close();
-      // Browsers return focus on close; this covers those that do not, and a dialog removed while open.
-      if (opener instanceof HTMLElement && opener.isConnected && !opener.contains(document.activeElement)) opener.focus();
+      // Browsers return focus on close; this covers those that do not, a dialog removed while open, and a removed opener.
+      returnFocus(opener, ancestors);
     };
   }, [open]);
   const styles = LOOKS[look];

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { type ApiUser, createUser, signInBrowser } from "./dashboard-support";
+import { type ApiUser, createTeamApi, createUser, setSubscription, signInBrowser } from "./dashboard-support";
 import { axeViolations, expect, test } from "./fixtures";
 import { snapshot } from "./snapshot";
 
@@ -164,10 +164,14 @@ for (const lang of ["en", "de"] as const) {
 
 test("every signed-in page starts with a skip link that moves the focus to its content", async ({ page, context }) => {
   const user = await createUser("Sina Skip");
+  await setSubscription(user, { status: "active", periodDays: 30 });
+  const team = await createTeamApi(user, "Skip Search");
   await signInBrowser(context, user);
   for (const [path, heading] of [
     ["/en/dashboard", /Welcome/],
     ["/en/teams", "Teams"],
+    [`/en/teams/${team.id}`, "Skip Search"],
+    [`/en/teams/${team.id}/members`, "Skip Search"],
     ["/en/account", "Profile"],
     ["/en/account/security", "Security"],
   ] as const) {

@@ -34,6 +34,8 @@ const TEXT = {
     profileTitle: "Profile",
     passwordTitle: "Password",
     qr: "QR code for your authenticator app",
+    scanTitle: "Connect your authenticator app",
+    codesTitle: "Save your backup codes",
     key: "Setup key",
     download: "Download as text file",
     identifier: "E-mail or username",
@@ -66,6 +68,8 @@ const TEXT = {
     profileTitle: "Profil",
     passwordTitle: "Passwort",
     qr: "QR-Code für Ihre Authenticator-App",
+    scanTitle: "Authenticator-App verbinden",
+    codesTitle: "Backup-Codes sichern",
     key: "Einrichtungsschlüssel",
     download: "Als Textdatei herunterladen",
     identifier: "E-Mail oder Benutzername",
@@ -149,12 +153,15 @@ for (const lang of ["en", "de"] as const) {
       await signInBrowser(context, user);
       await page.goto(`/${lang}/account/security`);
       const section = page.getByRole("region", { name: x.title });
+      // Each step of the set-up puts the focus on what comes next: the password, the scan, the backup codes, the new state.
       await section.getByRole("button", { name: x.setUp }).click();
-      await section.getByLabel(x.current).fill(PASSWORD);
+      await expect(section.getByLabel(x.current)).toBeFocused();
+      await page.keyboard.type(PASSWORD);
       await section.getByRole("button", { name: x.continue }).click();
 
       // The QR code and the key to type in by hand; the test is the authenticator app.
       await expect(section.getByRole("img", { name: x.qr })).toBeVisible(SLOW);
+      await expect(section.getByRole("heading", { name: x.scanTitle })).toBeFocused();
       const key = await section.getByLabel(x.key).inputValue();
       expect(key.replaceAll(" ", "")).toMatch(/^[A-Z2-7]{16,}$/);
       expect(await axeViolations(page)).toEqual([]);
@@ -168,16 +175,21 @@ for (const lang of ["en", "de"] as const) {
 
       const list = section.getByRole("list", { name: x.codes });
       await expect(list.getByRole("listitem")).toHaveCount(10, SLOW);
+      await expect(section.getByRole("heading", { name: x.codesTitle })).toBeFocused();
       const codes = await list.getByRole("listitem").allInnerTexts();
       await expect(section.getByRole("link", { name: x.download })).toHaveAttribute("download", /\.txt$/);
       expect(await axeViolations(page)).toEqual([]);
       await section.getByRole("button", { name: x.done }).click();
       await expect(section.getByText(x.on)).toBeVisible(SLOW);
+      await expect(section.getByText(x.on)).toBeFocused();
 
       // A new sign-in asks for the authenticator's code after the password.
       await signInWithPassword(page, lang, user.email);
       await expect(page.getByRole("heading", { level: 1, name: x.title })).toBeVisible(SLOW);
+      // The code is what the screen asks for: its field has the focus.
+      await expect(page.getByLabel(x.code)).toBeFocused();
       expect(await axeViolations(page)).toEqual([]);
+      await snapshot(page, `sign-in-second-step-${lang}`);
       await page.getByLabel(x.code).fill(totpCodeFromKey(key));
       await page.getByRole("button", { name: x.verify }).click();
       await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`), SLOW);
@@ -186,6 +198,7 @@ for (const lang of ["en", "de"] as const) {
       for (const attempt of ["first", "again"] as const) {
         await signInWithPassword(page, lang, user.email);
         await page.getByRole("button", { name: x.useBackup }).click(SLOW);
+        await expect(page.getByLabel(x.backup)).toBeFocused();
         await page.getByLabel(x.backup).fill(codes[0] as string);
         await page.getByRole("button", { name: x.verify }).click();
         if (attempt === "first") await expect(page).toHaveURL(new RegExp(`/${lang}/dashboard$`), SLOW);

@@ -84,6 +84,8 @@ for (const lang of ["en", "de"] as const) {
     await dialog.getByRole("button", { name: x.revoke }).click();
     await expect(list.getByRole("status")).toContainText(x.revoked);
     await expect(list.getByText(x.none)).toBeVisible();
+    // The Revoke button that opened the dialog went with its key: the focus is on the list's heading, not lost to the page.
+    await expect(list.getByRole("heading", { name: x.list })).toBeFocused();
     expect((await page.request.get("/api/v1/entitlements", { headers: { authorization: `Bearer ${key}` } })).status()).toBe(401);
 
     await page.goto(`/${lang}/teams/${team.id}/api-keys`);

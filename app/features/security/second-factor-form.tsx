@@ -26,6 +26,10 @@ export function SecondFactorForm({ methods, onSignedIn }: { methods: string[]; o
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  // The code is what this screen asks for: its field has the focus on arrival and after choosing another kind of code.
+  useEffect(() => {
+    if (mode) document.getElementById("second-factor-code")?.focus();
+  }, [mode]);
 
   const text = async () => {
     setBusy(true);
@@ -92,7 +96,7 @@ export function SecondFactorForm({ methods, onSignedIn }: { methods: string[]; o
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      <StepHeading title={t("security:signIn.title")} subtitle={subtitle} />
+      <StepHeading title={t("security:signIn.title")} subtitle={subtitle} autoFocus={false} />
       {!hasApp && !smsTo && <FormAlert tone="info">{t("auth:errors.no_available_factor")}</FormAlert>}
       {error && <FormAlert>{error}</FormAlert>}
       <TextField

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { authClient } from "../../identity/client";
 import { authErrorMessage } from "../../identity/errors";
@@ -28,12 +28,22 @@ function QrCode({ uri, label }: { uri: string; label: string }) {
   return <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={label} className="size-44" />;
 }
 
+/** A step's heading: the focus goes to it as the step appears, so the next thing to do is read first. */
+function StepTitle({ id, children }: { id: string; children: string }) {
+  return (
+    <h3 id={id} tabIndex={-1} className="font-semibold text-slate-900">
+      {children}
+    </h3>
+  );
+}
+
 /** The backup codes, shown once, with a text file to keep them. */
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation("security");
   const file = `data:text/plain;charset=utf-8,${encodeURIComponent(`${t("twoStep.fileTitle")}\n\n${codes.join("\n")}\n`)}`;
   return (
     <div className="space-y-3">
+      <StepTitle id="two-step-codes-title">{t("twoStep.codesTitle")}</StepTitle>
       <p className="text-sm text-slate-700">{t("twoStep.codesIntro")}</p>
       <ul aria-label={t("twoStep.codesLabel")} className="grid max-w-sm grid-cols-2 gap-2 font-mono text-sm">
         {codes.map((code) => (
@@ -68,6 +78,22 @@ export function TwoStepSection({ security: state, reloadSecurity: reload }: Secu
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
+  // After each step the focus goes to what comes next (the id of a step's heading, the status line, or the
+  // button that began a cancelled step), never to the page body as the step's content goes away.
+  const focusNext = useRef<string | null>(null);
+  const moveTo = (next: Step, focus: string) => {
+    focusNext.current = focus;
+    setStep(next);
+  };
+  // After every render: the one that shows the step asked for.
+  useEffect(() => {
+    const id = focusNext.current;
+    if (!id) return;
+    const target = document.getElementById(id);
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+  });
 
   const fail = (failure: unknown) => {
     if (!(failure instanceof ReverificationCancelled)) setError(authErrorMessage(t as never, failureOf(failure), "security:error"));
@@ -76,7 +102,7 @@ export function TwoStepSection({ security: state, reloadSecurity: reload }: Secu
     setError(undefined);
     setNotice(undefined);
     setPassword("");
-    if (state.hasPassword) setStep({ kind: "password", action });
+    if (state.hasPassword) moveTo({ kind: "password", action }, "two-step-password");
     else void run(action, undefined);
   };
 
@@ -91,13 +117,13 @@ export function TwoStepSection({ security: state, reloadSecurity: reload }: Secu
           backupCodes: string[];
         };
         setCode("");
-        setStep({ kind: "scan", uri: data.totpURI, codes: data.backupCodes });
+        moveTo({ kind: "scan", uri: data.totpURI, codes: data.backupCodes }, "two-step-scan-title");
       } else if (action === "regenerate") {
         const data = await guarded(() => unwrap(authClient.twoFactor.generateBackupCodes(body as { password: string })));
-        setStep({ kind: "codes", codes: data.backupCodes });
+        moveTo({ kind: "codes", codes: data.backupCodes }, "two-step-codes-title");
       } else {
         await guarded(() => unwrap(authClient.twoFactor.disable(body as { password: string })));
-        setStep({ kind: "idle" });
+        moveTo({ kind: "idle" }, "two-step-status");
         setNotice(t("security:twoStep.removed"));
         await reload();
       }
@@ -115,7 +141,7 @@ export function TwoStepSection({ security: state, reloadSecurity: reload }: Secu
     setError(undefined);
     try {
       await unwrap(authClient.twoFactor.verifyTotp({ code }));
-      setStep({ kind: "codes", codes: step.codes });
+      moveTo({ kind: "codes", codes: step.codes }, "two-step-codes-title");
       await reload();
     } catch (failure) {
       fail(failure);
@@ -123,9 +149,10 @@ export function TwoStepSection({ security: state, reloadSecurity: reload }: Secu
     setBusy(false);
   };
 
+  // Back to the button that began the step.
   const cancel = () => {
     setError(undefined);
-    setStep({ kind: "idle" });
+    moveTo({ kind: "idle" }, step.kind === "password" ? `two-step-${step.action}` : "two-step-enable");
   };
 
   const secret = step.kind === "scan" ? (new URL(step.uri).searchParams.get("secret") ?? "") : "";
@@ -136,21 +163,21 @@ export function TwoStepSection({ security: state, reloadSecurity: reload }: Secu
         <FormMessages error={error} notice={notice} />
         {step.kind === "idle" && (
           <>
-            <p className="text-sm font-medium text-slate-800">
+            <p id="two-step-status" tabIndex={-1} className="text-sm font-medium text-slate-800">
               {t(state.twoFactorEnabled ? "security:twoStep.on" : "security:twoStep.off")}
             </p>
             <div className="flex flex-wrap gap-2">
               {state.twoFactorEnabled ? (
                 <>
-                  <Button type="button" variant="secondary" size="md" onClick={() => begin("regenerate")}>
+                  <Button id="two-step-regenerate" type="button" variant="secondary" size="md" onClick={() => begin("regenerate")}>
                     {t("security:twoStep.regenerate")}
                   </Button>
-                  <Button type="button" variant="secondary" size="md" onClick={() => begin("disable")}>
+                  <Button id="two-step-disable" type="button" variant="secondary" size="md" onClick={() => begin("disable")}>
                     {t("security:twoStep.remove")}
                   </Button>
                 </>
               ) : (
-                <Button type="button" variant="strong" size="md" onClick={() => begin("enable")} disabled={busy}>
+                <Button id="two-step-enable" type="button" variant="strong" size="md" onClick={() => begin("enable")} disabled={busy}>
                   {t("security:twoStep.setUp")}
                 </Button>
               )}
@@ -174,13 +201,13 @@ export function TwoStepSection({ security: state, reloadSecurity: reload }: Secu
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
-              autoFocus
             />
             <FormActions submit={t("security:continue")} busy={busy} cancel={t("security:cancel")} onCancel={cancel} />
           </form>
         )}
         {step.kind === "scan" && (
           <form noValidate onSubmit={confirm} className="space-y-4">
+            <StepTitle id="two-step-scan-title">{t("security:twoStep.scanTitle")}</StepTitle>
             <p className="text-sm text-slate-700">{t("security:twoStep.scan")}</p>
             <QrCode uri={step.uri} label={t("security:twoStep.qrLabel")} />
             {/* The key for typing into the app by hand, in groups of four like the apps show it: read-only, so it can be selected and copied whole. */}
@@ -200,7 +227,7 @@ export function TwoStepSection({ security: state, reloadSecurity: reload }: Secu
             <FormActions submit={t("security:twoStep.confirm")} busy={busy} cancel={t("security:cancel")} onCancel={cancel} />
           </form>
         )}
-        {step.kind === "codes" && <BackupCodes codes={step.codes} onDone={() => setStep({ kind: "idle" })} />}
+        {step.kind === "codes" && <BackupCodes codes={step.codes} onDone={() => moveTo({ kind: "idle" }, "two-step-status")} />}
       </div>
       {dialog}
     </AccountSection>
