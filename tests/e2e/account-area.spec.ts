@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { type ApiUser, createTeamApi, createUser, setSubscription, signInBrowser } from "./dashboard-support";
 import { axeViolations, expect, test } from "./fixtures";
+import { textLines } from "./layout-checks";
 import { snapshot } from "./snapshot";
 
 const TEXTS = {
@@ -184,4 +185,33 @@ test("every signed-in page starts with a skip link that moves the focus to its c
     await page.keyboard.press("Enter");
     await expect(page.getByRole("main")).toBeFocused();
   }
+});
+
+test("a long e-mail address is shown whole, on lines that break after its @ or a dot, in the profile and the user menu @phone", async ({
+  page,
+  context,
+}) => {
+  const email = `maximiliane.leutheusser.${Date.now().toString(36)}@personalberatung.nordost.example.com`;
+  const user = await createUser("Maxi Long", { email });
+  await signInBrowser(context, user);
+  await page.goto("/en/account");
+  await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible({ timeout: 60_000 });
+  const shown = page.getByRole("main").getByText(email, { exact: true });
+  await expect(shown.first()).toBeVisible();
+  for (let i = 0; i < (await shown.count()); i++) {
+    const lines = await shown.nth(i).evaluate(textLines);
+    expect(lines.split).toEqual([]);
+    expect(lines.overflows).toBe(false);
+  }
+  await snapshot(page, "profile-long-address");
+
+  // The menu is narrower than the address at every width: it wraps, never cut off.
+  await page.getByRole("banner").getByRole("button", { name: "Maxi Long" }).click();
+  const inMenu = page.getByRole("banner").getByText(email, { exact: true });
+  await expect(inMenu).toBeVisible();
+  const lines = await inMenu.evaluate(textLines);
+  expect(lines.lines).toBeGreaterThan(1);
+  expect(lines.split).toEqual([]);
+  expect(lines.overflows).toBe(false);
+  await snapshot(page, "user-menu-long-address");
 });

@@ -30,8 +30,8 @@ async function post(path: string, body: unknown, cookie?: string, lang = "en") {
 }
 
 /** A verified user with a session, created through the auth API and the e-mailed code. */
-export async function createUser(name: string, opts: { locale?: "en" | "de" } = {}): Promise<ApiUser> {
-  const email = `dash-${randomUUID().slice(0, 8)}@example.com`;
+export async function createUser(name: string, opts: { locale?: "en" | "de"; email?: string } = {}): Promise<ApiUser> {
+  const email = opts.email ?? `dash-${randomUUID().slice(0, 8)}@example.com`;
   const password = "correct horse battery";
   const signUp = await post("/api/auth/sign-up/email", { name, email, password, locale: opts.locale ?? "en", legalConsent: true });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);

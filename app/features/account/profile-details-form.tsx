@@ -6,6 +6,7 @@ import { fetchManagedBy } from "../../api/sso";
 import { authClient, type Session } from "../../identity/client";
 import { authErrorMessage, errorCode } from "../../identity/errors";
 import { Button, TextField } from "../../ui";
+import { Breakable } from "../../ui/breakable";
 import { FormAlert } from "../../ui/form-alert";
 
 type Field = "firstName" | "lastName" | "username";
@@ -104,7 +105,9 @@ export function ProfileDetailsForm({ session, onSaved }: { session: Session; onS
       />
       <div>
         <p className="mb-1.5 block text-sm font-medium text-slate-800">{t("profile.email")}</p>
-        <p className="text-sm break-all text-slate-700">{user.email}</p>
+        <p className="text-sm text-slate-700">
+          <Breakable text={user.email} />
+        </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" variant="strong" size="md" disabled={busy} aria-busy={busy || undefined}>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import { LocalizedLink, localizedHref, useLanguage } from "../../i18n";
 import type { Session } from "../../identity/client";
+import { Breakable } from "../../ui/breakable";
 import { UserMenu } from "../user-menu/user-menu";
 import { DashboardFooter, DashboardHeader } from "./dashboard-chrome";
 
@@ -69,7 +70,9 @@ export function AreaLayout({ area, session, title, intro, children }: AreaPagePr
         <main id="main" className="min-w-0 flex-1 space-y-6">
           <div>
             {eyebrow && <p className="text-sm font-medium text-slate-600">{eyebrow}</p>}
-            <h1 className="break-words text-3xl font-bold text-slate-900">{title}</h1>
+            <h1 className="text-3xl font-bold text-slate-900">
+              <Breakable text={title} />
+            </h1>
             {intro && <div className="mt-1 text-slate-600">{intro}</div>}
           </div>
           {children}

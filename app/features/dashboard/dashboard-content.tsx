@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { Spinner } from "../../ui";
+import { withBreakables } from "../../ui/breakable";
 import { DashboardFooter, DashboardHeader } from "../area/dashboard-chrome";
 import { useSubscription } from "../area/use-subscription";
 import { ExtensionCard } from "../connected-apps/extension-card";
@@ -34,17 +35,17 @@ export function DashboardContent({ session }: { session: Session }) {
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 space-y-6 px-4 py-8">
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div className="min-w-0">
-            <h1 className="text-3xl font-bold wrap-anywhere text-slate-900">
-              {t("welcome", { name: greetingName(user, t("welcomeFallback")) })}
+            <h1 className="text-3xl font-bold text-slate-900">
+              {withBreakables((v) => t("welcome", v), { name: greetingName(user, t("welcomeFallback")) })}
             </h1>
             <p className="mt-1 text-slate-600">{t("intro")}</p>
             <p className="mt-1 text-slate-800">
-              <span className="wrap-anywhere">{activeTeam ? t("activeTeam", { name: activeTeam.name }) : t("personalActive")}</span>{" "}
+              <span>{activeTeam ? withBreakables((v) => t("activeTeam", v), { name: activeTeam.name }) : t("personalActive")}</span>{" "}
               <LocalizedLink to="/teams" className="font-medium text-blue-800 underline underline-offset-4">
                 {t("switchTeam")}
               </LocalizedLink>
             </p>
-            <p className="mt-1 text-sm break-all text-slate-600">{t("signedInAs", { email: user.email })}</p>
+            <p className="mt-1 text-sm text-slate-600">{withBreakables((v) => t("signedInAs", v), { email: user.email })}</p>
           </div>
           <ExtensionCard />
         </div>

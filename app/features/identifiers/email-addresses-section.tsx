@@ -4,6 +4,7 @@ import type { AccountIdentifiers, AccountSecurity, EmailAddressSummary } from ".
 import { request } from "../../api/client";
 import { authClient } from "../../identity/client";
 import { Button, TextField } from "../../ui";
+import { Breakable } from "../../ui/breakable";
 import { CodeField } from "../../ui/code-field";
 import { FormActions } from "../../ui/form-actions";
 import { FormMessages } from "../../ui/form-alert";
@@ -85,7 +86,9 @@ export function EmailAddressesSection(props: {
           {props.identifiers.emails.map((address) => (
             <li key={address.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">
-                <p className="break-all text-sm font-semibold text-slate-900">{address.email}</p>
+                <p className="text-sm font-semibold text-slate-900">
+                  <Breakable text={address.email} />
+                </p>
                 <p className="flex flex-wrap gap-2 text-xs">
                   {address.primary && (
                     <span className="rounded-full bg-blue-50 px-2 py-0.5 font-medium text-blue-800">{t("emails.primary")}</span>

@@ -6,6 +6,7 @@ import { ApiRequestError } from "../../api/client";
 import { addDomain, fetchDomains, removeDomain, sendDomainCode, setEnrollment, verifyDomain } from "../../api/teams";
 import { useLanguage } from "../../i18n";
 import { Button, Spinner } from "../../ui";
+import { Breakable } from "../../ui/breakable";
 import { FormAlert } from "../../ui/form-alert";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
@@ -124,8 +125,8 @@ function DomainItem(props: { team: TeamView; domain: TeamDomainRow; onChanged: (
   return (
     <li className="space-y-3 py-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="font-medium break-all text-slate-900">
-          {d.domain}{" "}
+        <p className="font-medium text-slate-900">
+          <Breakable text={d.domain} />{" "}
           <span
             className={`ml-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${d.verified ? "bg-emerald-50 text-emerald-800" : "bg-amber-50 text-amber-900"}`}
           >

@@ -6,6 +6,7 @@ import { roleCan } from "../../../core/teams";
 import { fetchTeam } from "../../api/teams";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { Spinner } from "../../ui";
+import { Breakable } from "../../ui/breakable";
 import { TeamLogo } from "../../ui/team-logo";
 import type { TeamPageContext } from "./team-chrome";
 import { TeamNoticeBanner, useTeamNotice } from "./team-notice";
@@ -64,7 +65,9 @@ export function TeamFrame({
           <div className="flex min-w-0 items-center gap-4">
             {team.logo && <TeamLogo name={team.name} logo={team.logo} size="md" />}
             <div className="min-w-0">
-              <h1 className="text-3xl font-bold wrap-anywhere text-slate-900">{team.name}</h1>
+              <h1 className="text-3xl font-bold text-slate-900">
+                <Breakable text={team.name} />
+              </h1>
               <p className="mt-1 text-sm text-slate-600">{t("frame.yourRole", { role: t(`roles.${team.role}`) })}</p>
             </div>
           </div>

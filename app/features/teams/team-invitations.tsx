@@ -6,6 +6,7 @@ import { ApiRequestError } from "../../api/client";
 import { fetchInvitations, inviteMembers, resendInvitation, revokeInvitation } from "../../api/teams";
 import { useLanguage } from "../../i18n";
 import { Button, Spinner } from "../../ui";
+import { Breakable } from "../../ui/breakable";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { Dialog } from "../../ui/dialog";
 import { FormAlert } from "../../ui/form-alert";
@@ -165,7 +166,7 @@ function InviteFields({ team, onInvited, onCancel }: { team: TeamView; onInvited
           <ul className="mt-2 space-y-1 text-sm">
             {results.map((r) => (
               <li key={r.email} className={r.outcome === "invited" ? "text-emerald-800" : "text-red-800"}>
-                <span className="font-medium break-all">{r.email}</span>: {r.message}
+                <Breakable className="font-medium" text={r.email} />: {r.message}
               </li>
             ))}
           </ul>
@@ -216,7 +217,9 @@ function PendingList({ team, items, onChanged }: { team: TeamView; items: TeamIn
         {items.map((inv) => (
           <li key={inv.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <div className="min-w-0">
-              <p className="font-medium break-all text-slate-900">{inv.email}</p>
+              <p className="font-medium text-slate-900">
+                <Breakable text={inv.email} />
+              </p>
               <p className="text-sm text-slate-600">
                 {t(`roles.${inv.role}`)} · {t("invitations.invitedOn", { date: date.format(new Date(inv.invitedAt)) })} ·{" "}
                 {inv.expired ? (

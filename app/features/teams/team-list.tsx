@@ -5,6 +5,7 @@ import { primaryRole } from "../../../core/teams";
 import { fetchTeams } from "../../api/teams";
 import { LocalizedLink } from "../../i18n";
 import { Button, buttonClass, Spinner } from "../../ui";
+import { Breakable, withBreakables } from "../../ui/breakable";
 import { Pager, pageCount } from "../../ui/pager";
 import { TeamLogo } from "../../ui/team-logo";
 import { CreateTeamDialog } from "./create-team-dialog";
@@ -52,8 +53,8 @@ export function TeamList({ session, subscription, activeTeam }: TeamPageContext)
         <div className="min-w-0">
           <h1 className="text-3xl font-bold text-slate-900">{t("list.title")}</h1>
           <p className="mt-1 text-slate-600">{t("list.activeExplained")}</p>
-          <p className="mt-1 font-medium wrap-anywhere text-slate-800" aria-live="polite">
-            {activeTeam ? t("list.activeNow", { name: activeTeam.name }) : t("list.personalNow")}
+          <p className="mt-1 font-medium text-slate-800" aria-live="polite">
+            {activeTeam ? withBreakables((v) => t("list.activeNow", v), { name: activeTeam.name }) : t("list.personalNow")}
           </p>
         </div>
         {subscription?.isPro ? (
@@ -77,8 +78,12 @@ export function TeamList({ session, subscription, activeTeam }: TeamPageContext)
         </h2>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
           <div className="min-w-0">
-            <p className="font-medium wrap-anywhere text-slate-900">{user.name || user.email}</p>
-            <p className="text-sm break-all text-slate-600">{user.email}</p>
+            <p className="font-medium text-slate-900">
+              <Breakable text={user.name || user.email} />
+            </p>
+            <p className="text-sm text-slate-600">
+              <Breakable text={user.email} />
+            </p>
           </div>
           {activeId ? (
             <Button variant="outline" size="xs" onClick={() => switchTo(null)}>
@@ -110,7 +115,9 @@ export function TeamList({ session, subscription, activeTeam }: TeamPageContext)
                   <div className="flex min-w-0 items-center gap-3">
                     <TeamLogo name={team.name} logo={team.logo} />
                     <div className="min-w-0">
-                      <p className="font-medium wrap-anywhere text-slate-900">{team.name}</p>
+                      <p className="font-medium text-slate-900">
+                        <Breakable text={team.name} />
+                      </p>
                       <p className="text-xs text-slate-600">{t(`roles.${primaryRole(team.role)}`)}</p>
                     </div>
                   </div>

@@ -5,6 +5,7 @@ import { MEMBER_SEARCH_MAX, roleCan, TEAM_ROLES, type TeamRole } from "../../../
 import { fetchMembers } from "../../api/teams";
 import { authClient } from "../../identity/client";
 import { Button, Spinner } from "../../ui";
+import { Breakable } from "../../ui/breakable";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormAlert } from "../../ui/form-alert";
 import { Pager, pageCount } from "../../ui/pager";
@@ -173,11 +174,13 @@ function MemberList({ team, userId }: { team: TeamView; userId: string }) {
           {data.items.map((m) => (
             <li key={m.id} className="grid gap-x-4 gap-y-2 py-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center">
               <div className="min-w-0">
-                <p className="font-medium wrap-anywhere text-slate-900">
-                  {m.name}
+                <p className="font-medium text-slate-900">
+                  <Breakable text={m.name} />
                   {m.userId === userId && <span className="font-normal text-slate-600"> {t("members.you")}</span>}
                 </p>
-                <p className="text-sm break-all text-slate-700">{m.email}</p>
+                <p className="text-sm text-slate-700">
+                  <Breakable text={m.email} />
+                </p>
                 <p className="text-sm text-slate-600">
                   {t("members.joinedOn", { date: date.format(new Date(m.joinedAt)) })}
                   {m.pays && (

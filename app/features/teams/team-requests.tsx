@@ -5,6 +5,7 @@ import { ApiRequestError } from "../../api/client";
 import { decideRequest, fetchRequests } from "../../api/teams";
 import { useLanguage } from "../../i18n";
 import { Button, Spinner } from "../../ui";
+import { Breakable } from "../../ui/breakable";
 import { FormAlert } from "../../ui/form-alert";
 
 /** The Requests tab: people at a verified domain asked to join; an admin approves or rejects each. */
@@ -54,8 +55,12 @@ export function TeamRequests({ team }: { team: TeamView }) {
           {list.items.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="min-w-0">
-                <p className="font-medium wrap-anywhere text-slate-900">{r.name}</p>
-                <p className="text-sm break-all text-slate-700">{r.email}</p>
+                <p className="font-medium text-slate-900">
+                  <Breakable text={r.name} />
+                </p>
+                <p className="text-sm text-slate-700">
+                  <Breakable text={r.email} />
+                </p>
                 <p className="text-sm text-slate-600">{t("requests.requestedOn", { date: date.format(new Date(r.requestedAt)) })}</p>
               </div>
               <div className="flex gap-2">

@@ -4,6 +4,7 @@ import { isOperator } from "../../../core/operator";
 import { openBillingPortal } from "../../api/billing";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import { authClient, type Session } from "../../identity/client";
+import { Breakable, withBreakables } from "../../ui/breakable";
 import { TeamLogo } from "../../ui/team-logo";
 import { isImpersonation, useStopImpersonation } from "../impersonation/impersonation-banner";
 import { displayName } from "./display-name";
@@ -131,7 +132,10 @@ export function UserMenu({
         className="flex items-center gap-2 rounded-full border border-slate-200 bg-white py-1 pr-3 pl-1 hover:bg-slate-50"
       >
         <UserAvatar user={user} size="sm" />
-        <span className="sr-only max-w-40 truncate text-sm font-medium text-slate-800 sm:not-sr-only">{name}</span>
+        {/* Shortened in the header; the menu and the button's name say it whole. */}
+        <span className="sr-only max-w-40 truncate text-sm font-medium text-slate-800 sm:not-sr-only" title={name}>
+          {name}
+        </span>
         {isPro && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900">{t("userMenu.pro")}</span>}
       </button>
       {open && (
@@ -142,13 +146,17 @@ export function UserMenu({
           <div className="flex items-center gap-3 border-b border-slate-100 px-3 pt-1 pb-3">
             <UserAvatar user={user} size="md" />
             <div className="min-w-0">
-              <p className="truncate font-semibold text-slate-900">{name}</p>
-              <p className="truncate text-sm text-slate-600">{user.email}</p>
+              <p className="font-semibold text-slate-900">
+                <Breakable text={name} />
+              </p>
+              <p className="text-sm text-slate-600">
+                <Breakable text={user.email} />
+              </p>
               {activeTeam !== undefined && (
-                <p className="mt-1 flex min-w-0 items-center gap-1.5 text-sm text-slate-800">
+                <p className="mt-1 flex min-w-0 items-start gap-1.5 text-sm text-slate-800">
                   {activeTeam && <TeamLogo name={activeTeam} logo={activeTeamLogo} size="xs" />}
-                  <span className="truncate">
-                    {activeTeam ? t("userMenu.activeTeam", { name: activeTeam }) : t("userMenu.personalAccount")}
+                  <span className="min-w-0">
+                    {activeTeam ? withBreakables((v) => t("userMenu.activeTeam", v), { name: activeTeam }) : t("userMenu.personalAccount")}
                   </span>
                 </p>
               )}
@@ -193,8 +201,8 @@ export function UserMenu({
                   >
                     <UserAvatar user={account.user} size="sm" />
                     <span className="min-w-0">
-                      <span className="block truncate font-medium">{displayName(account.user)}</span>
-                      <span className="block truncate text-slate-600">{account.user.email}</span>
+                      <Breakable className="block font-medium" text={displayName(account.user)} />
+                      <Breakable className="block text-slate-600" text={account.user.email} />
                     </span>
                   </button>
                 </li>
