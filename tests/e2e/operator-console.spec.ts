@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { request as apiRequest, type Page } from "@playwright/test";
 import { PASSWORD, uniqueEmail } from "./accounts-support";
 import { axeViolations, codeFromMail, expect, mailsTo, test } from "./fixtures";
+import { sidewaysScrollers, textLines } from "./layout-checks";
 import { type OwnServer, startOwnServer } from "./own-server";
 import { snapshot } from "./snapshot";
 
@@ -19,6 +20,7 @@ const texts = {
     auditLog: "Audit log",
     bannedAction: "User banned",
     status: "Banned",
+    skip: "Skip to content",
   },
   de: {
     users: "Nutzer",
@@ -33,6 +35,7 @@ const texts = {
     auditLog: "Protokoll",
     bannedAction: "Nutzer gesperrt",
     status: "Gesperrt",
+    skip: "Zum Inhalt springen",
   },
 };
 
@@ -92,6 +95,13 @@ for (const lang of ["en", "de"] as const) {
     await page.goto(`${server.url}/${lang}/admin/users`);
     await expect(page.getByRole("heading", { level: 1, name: x.users })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+    // Its table is cards on a phone, nothing scrolls sideways; the console starts with a skip link to its content.
+    expect(await page.evaluate(sidewaysScrollers)).toEqual([]);
+    await snapshot(page, `console-users-${lang}`);
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: x.skip })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
 
     await page.getByLabel(x.search).fill("ulla");
     await page.getByRole("button", { name: x.searchButton, exact: true }).click();
@@ -102,6 +112,7 @@ for (const lang of ["en", "de"] as const) {
 
     await expect(page.getByRole("heading", { level: 1, name: "Ulla Recruiter" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, `console-user-${lang}`);
     await page.getByRole("button", { name: x.ban }).click();
     const dialog = page.getByRole("dialog", { name: x.ban });
     await dialog.getByLabel(x.reason).fill("Sends spam invitations");
@@ -127,6 +138,8 @@ for (const lang of ["en", "de"] as const) {
     await expect(page.getByRole("heading", { level: 1, name: x.auditLog })).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: x.bannedAction }).filter({ hasText: userEmail }).first()).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(sidewaysScrollers)).toEqual([]);
+    await snapshot(page, `console-audit-${lang}`);
   });
 }
 
@@ -152,16 +165,28 @@ for (const lang of ["en", "de"] as const) {
   test(`an operator reads a contact request and marks it handled with a note (${lang}) @phone`, async ({ page }) => {
     test.setTimeout(120_000);
     const name = `Grace ${lang.toUpperCase()} Hopper`;
+    // A long address: on a phone the row is a card, the address breaks after its @ or a dot, and Details stays in view.
+    const email = `grace.brewster.hopper.${Date.now().toString(36)}@computing.research.navy.example.org`;
     const sent = await page.request.post(`${server.url}/api/send-contact`, {
       headers: { origin: server.url },
-      data: { name, email: uniqueEmail("grace"), company: "Navy", message: "A demo for twelve recruiters, please." },
+      data: { name, email, company: "Navy", message: "A demo for twelve recruiters, please." },
     });
     expect(sent.status()).toBe(201);
     await signIn(page, operatorEmail);
     await page.goto(`${server.url}/${lang}/admin/contact-requests`);
     await expect(page.getByRole("heading", { level: 1, name: x.nav })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole("button", { name: `${x.details}: ${name}` }).click();
+    const details = page.getByRole("button", { name: `${x.details}: ${name}` });
+    await details.scrollIntoViewIfNeeded();
+    await expect(details).toBeInViewport({ ratio: 1 });
+    const box = await details.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+    expect(await page.evaluate(sidewaysScrollers)).toEqual([]);
+    const address = await page.getByRole("table").getByText(email, { exact: true }).evaluate(textLines);
+    expect(address.split).toEqual([]);
+    expect(address.overflows).toBe(false);
+    await snapshot(page, `console-contact-requests-${lang}`);
+    await details.click();
     const dialog = page.getByRole("dialog", { name });
     await expect(dialog.getByText("A demo for twelve recruiters, please.")).toBeVisible();
     await dialog.getByLabel(x.note).fill("Demo booked for Monday");
@@ -203,6 +228,8 @@ test("an operator sees a started trial among the subscriptions and filters by st
   await expect(page.getByRole("heading", { level: 1, name: "Abonnements" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: email })).toContainText("Testphase");
   expect(await axeViolations(page)).toEqual([]);
+  expect(await page.evaluate(sidewaysScrollers)).toEqual([]);
+  await snapshot(page, "console-subscriptions-de");
   await page.getByRole("button", { name: /^Gekündigt/ }).click();
   await expect(page.getByRole("button", { name: /^Gekündigt/ })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByText("Hier gibt es kein Abonnement.")).toBeVisible();
@@ -307,6 +334,7 @@ for (const lang of ["en", "de"] as const) {
     await expect(cells).toHaveText([today.signUps, today.trialsStarted, today.trialsConverted, today.contactRequests].map(String));
     expect(today.signUps).toBeGreaterThanOrEqual(2);
     expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, `console-overview-${lang}`);
 
     await page.getByRole("button", { name: x.last90 }).click();
     await expect(page).toHaveURL(/[?&]days=90/);

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { AUDIT_ACTIONS, type AuditEntry } from "../../../core/operator";
 import { LocalizedLink } from "../../i18n";
-import { Column, ConsoleTable } from "./console-list";
+import { Breakable } from "../../ui/breakable";
+import { Cell, Column, ConsoleTable } from "./console-list";
 import { useDateTime } from "./operator-layout";
 
 /** Audit entries as a table, newest first. */
@@ -28,29 +29,34 @@ export function AuditRows({ entries }: { entries: AuditEntry[] }) {
     <>
       {entries.map((entry) => (
         <tr key={entry.id} className="border-b border-slate-100 align-top last:border-0">
-          <td className="whitespace-nowrap py-2 pr-3 text-slate-700">{when(entry.at)}</td>
-          <td className="max-w-[14rem] truncate py-2 pr-3 text-slate-700" title={entry.actorEmail ?? undefined}>
-            {entry.actorEmail ?? t("audit.commandLine")}
-          </td>
-          <td className="py-2 pr-3 text-slate-900">
+          <Cell label={t("audit.columns.at")} className="whitespace-nowrap text-slate-700">
+            {when(entry.at)}
+          </Cell>
+          <Cell label={t("audit.columns.actor")} className="max-w-[14rem] text-slate-700">
+            {entry.actorEmail ? <Breakable text={entry.actorEmail} /> : t("audit.commandLine")}
+          </Cell>
+          <Cell label={t("audit.columns.action")} className="text-slate-900">
             {actionLabel(entry.action)}
             {typeof entry.details?.reason === "string" && <span className="block text-xs text-slate-600">{entry.details.reason}</span>}
-          </td>
-          <td className="max-w-[16rem] truncate py-2 pr-3" title={entry.targetLabel ?? undefined}>
+          </Cell>
+          <Cell label={t("audit.columns.target")} className="max-w-[16rem]">
             {(entry.targetType === "user" || entry.targetType === "team") && entry.targetId ? (
               <LocalizedLink
                 to={`/admin/${entry.targetType}s/${entry.targetId}`}
                 className="text-blue-800 underline-offset-4 hover:underline"
               >
-                {entry.targetLabel ?? entry.targetId}
+                <Breakable text={entry.targetLabel ?? entry.targetId} />
               </LocalizedLink>
             ) : (
-              <span className="text-slate-700">{entry.targetLabel ?? "—"}</span>
+              <span className="text-slate-700">{entry.targetLabel ? <Breakable text={entry.targetLabel} /> : "—"}</span>
             )}
-          </td>
-          <td className={`py-2 font-medium ${entry.outcome === "success" ? "text-green-800" : "text-red-800"}`}>
+          </Cell>
+          <Cell
+            label={t("audit.columns.outcome")}
+            className={`font-medium ${entry.outcome === "success" ? "text-green-800" : "text-red-800"}`}
+          >
             {t(entry.outcome === "success" ? "audit.success" : "audit.failure")}
-          </td>
+          </Cell>
         </tr>
       ))}
     </>

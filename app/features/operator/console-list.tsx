@@ -6,24 +6,52 @@ import { Button, TextField } from "../../ui";
 import { Pager, pageCount } from "../../ui/pager";
 
 /**
- * A table of the console in a scrollable region named by its caption (at phone width the table
- * scrolls sideways inside it, reachable by keyboard); `head` is the header row's cells.
+ * A table of the console in a region named by its caption. On a phone each row becomes a card
+ * (`cards`, the default): every cell on a line of its own under its column's name (the `label`
+ * of its `Cell`), so a row's action stays in view and nothing is cut; from 640 px on it is a
+ * table. A table of many figures (`scroll`) keeps its columns instead and scrolls sideways inside
+ * its region, reachable by keyboard, with the first column fixed and a line saying so
+ * (docs/decisions/153).
  */
-export function ConsoleTable({ id, caption, head, children }: { id: string; caption: string; head: ReactNode; children: ReactNode }) {
+export function ConsoleTable({
+  id,
+  caption,
+  head,
+  children,
+  phone = "cards",
+}: {
+  id: string;
+  caption: string;
+  head: ReactNode;
+  children: ReactNode;
+  phone?: "cards" | "scroll";
+}) {
+  const { t } = useTranslation("operator");
   return (
-    // The region is positioned so that visually hidden labels inside it stay inside it (not widening a phone page).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-    <section className="relative overflow-x-auto" aria-labelledby={`${id}-caption`} tabIndex={0}>
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption id={`${id}-caption`} className="pb-2 text-left text-sm text-slate-600">
-          {caption}
-        </caption>
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>{head}</tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </section>
+    <>
+      {/* Above the region, so it stays in view while the table scrolls. */}
+      {phone === "scroll" && (
+        <p id={`${id}-scrolls`} className="pb-2 text-sm text-slate-600 sm:hidden">
+          {t("table.scrolls")}
+        </p>
+      )}
+      {/* The region is positioned so that visually hidden labels inside it stay inside it (not widening a phone page). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
+      <section className="relative overflow-x-auto" aria-labelledby={`${id}-caption`} tabIndex={0}>
+        <table
+          className={`w-full text-left text-sm ${phone === "cards" ? "console-cards sm:min-w-[36rem]" : "console-scroll min-w-[36rem]"}`}
+          aria-describedby={phone === "scroll" ? `${id}-scrolls` : undefined}
+        >
+          <caption id={`${id}-caption`} className="pb-2 text-left text-sm text-slate-600">
+            {caption}
+          </caption>
+          <thead className="border-b border-slate-200 text-slate-600">
+            <tr>{head}</tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </section>
+    </>
   );
 }
 
@@ -33,6 +61,18 @@ export function Column({ children }: { children: ReactNode }) {
     <th scope="col" className="py-2 pr-3 font-medium">
       {children}
     </th>
+  );
+}
+
+/**
+ * A data cell of a console table, named by its column: on a phone's card the name stands before
+ * the value. A cell without one (a row's action) spans the card.
+ */
+export function Cell({ label, className = "", children }: { label?: string; className?: string; children: ReactNode }) {
+  return (
+    <td data-label={label} className={`py-2 pr-3 ${className}`}>
+      <div className="min-w-0">{children}</div>
+    </td>
   );
 }
 

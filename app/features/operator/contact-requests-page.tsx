@@ -7,9 +7,10 @@ import { operatorApi } from "../../api/operator";
 import { useLoad } from "../../api/use-load";
 import type { Session } from "../../identity/client";
 import { Button, buttonClass, TextField } from "../../ui";
+import { Breakable } from "../../ui/breakable";
 import { Dialog } from "../../ui/dialog";
 import { FormAlert } from "../../ui/form-alert";
-import { Column, ConsoleList, ConsoleSearch, rowRange, usePageParam } from "./console-list";
+import { Cell, Column, ConsoleList, ConsoleSearch, rowRange, usePageParam } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
 
 const STATE_LOOKS = {
@@ -76,31 +77,29 @@ export function ContactRequestsPage({ session }: { session: Session }) {
         >
           {load.data.items.map((r) => (
             <tr key={r.id} className="border-b border-slate-100 align-top last:border-0">
-              <td className="whitespace-nowrap py-2 pr-3 text-slate-700">{when(r.createdAt)}</td>
-              <td className="max-w-[16rem] py-2 pr-3">
-                <span className="block truncate font-medium text-slate-900" title={r.name}>
-                  {r.name}
-                </span>
-                <span className="block truncate text-slate-600" title={r.email}>
-                  {r.email}
-                </span>
-              </td>
-              <td className="max-w-[10rem] truncate py-2 pr-3 text-slate-700" title={r.company ?? undefined}>
-                {r.company ?? "—"}
-              </td>
-              <td className="py-2 pr-3">
+              <Cell label={t("contacts.columns.received")} className="whitespace-nowrap text-slate-700">
+                {when(r.createdAt)}
+              </Cell>
+              <Cell label={t("contacts.columns.from")} className="max-w-[16rem]">
+                <Breakable className="block font-medium text-slate-900" text={r.name} />
+                <Breakable className="block text-slate-600" text={r.email} />
+              </Cell>
+              <Cell label={t("contacts.columns.company")} className="max-w-[10rem] text-slate-700">
+                {r.company ? <Breakable text={r.company} /> : "—"}
+              </Cell>
+              <Cell label={t("contacts.columns.state")}>
                 <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATE_LOOKS[r.state]}`}>
                   {t(`contacts.states.${r.state}`)}
                 </span>
-              </td>
-              <td className="py-2 pr-3 text-slate-700">
+              </Cell>
+              <Cell label={t("contacts.columns.mails")} className="text-slate-700">
                 <MailCounts mails={r.mails} />
-              </td>
-              <td className="py-2">
+              </Cell>
+              <Cell>
                 <Button variant="secondary" size="xs" onClick={() => setOpen(r)} aria-label={`${t("contacts.open")}: ${r.name}`}>
                   {t("contacts.open")}
                 </Button>
-              </td>
+              </Cell>
             </tr>
           ))}
         </ConsoleList>
@@ -167,8 +166,8 @@ function ContactDialog({ request, onClose, onChanged }: { request: OperatorConta
           <dd>{when(request.createdAt)}</dd>
           <dt className="font-medium text-slate-600">{t("contacts.columns.from")}</dt>
           <dd className="min-w-0">
-            <span className="block break-words">{request.name}</span>
-            <span className="block break-all">{request.email}</span>
+            <Breakable className="block" text={request.name} />
+            <Breakable className="block" text={request.email} />
           </dd>
           <dt className="font-medium text-slate-600">{t("contacts.columns.company")}</dt>
           <dd className="min-w-0 break-words">{request.company ?? "—"}</dd>

@@ -112,6 +112,7 @@ function DailyTable({
   return (
     <ConsoleTable
       id="daily"
+      phone="scroll"
       caption={t("overview.daily.tableCaption", { count: daily.days })}
       head={
         <>

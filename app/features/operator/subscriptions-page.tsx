@@ -6,7 +6,8 @@ import { useLoad } from "../../api/use-load";
 import { LocalizedLink, useLanguage } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { ExternalLink } from "../../ui";
-import { Column, ConsoleList, usePageParam } from "./console-list";
+import { Breakable } from "../../ui/breakable";
+import { Cell, Column, ConsoleList, usePageParam } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
 
 /** An amount in a currency's smallest unit, in the page's language: "€20.00", "20,00 €". */
@@ -103,32 +104,28 @@ function SubscriptionRow({
   const end = sub.status === "trialing" ? sub.trialEnd : sub.currentPeriodEnd;
   return (
     <tr className="border-b border-slate-100 align-top last:border-0">
-      <td className="max-w-[16rem] py-2 pr-3">
-        <LocalizedLink
-          to={`/admin/users/${sub.userId}`}
-          className="block truncate font-medium text-blue-800 underline-offset-4 hover:underline"
-          title={sub.name}
-        >
-          {sub.name || sub.email}
+      <Cell label={t("subscriptions.columns.user")} className="max-w-[16rem]">
+        <LocalizedLink to={`/admin/users/${sub.userId}`} className="block font-medium text-blue-800 underline-offset-4 hover:underline">
+          <Breakable text={sub.name || sub.email} />
         </LocalizedLink>
-        <span className="block truncate text-slate-600" title={sub.email}>
-          {sub.email}
-        </span>
-      </td>
-      <td className="py-2 pr-3 text-slate-800">
+        <Breakable className="block text-slate-600" text={sub.email} />
+      </Cell>
+      <Cell label={t("subscriptions.columns.status")} className="text-slate-800">
         {t(`subscriptionStatuses.${sub.status}`, { defaultValue: sub.status })}
         {sub.cancelAtPeriodEnd && <span className="block text-xs text-amber-800">{t("subscriptions.ending")}</span>}
-      </td>
-      <td className="whitespace-nowrap py-2 pr-3 text-slate-800">
+      </Cell>
+      <Cell label={t("subscriptions.columns.price")} className="whitespace-nowrap text-slate-800">
         {sub.price
           ? t(`subscriptions.per_${sub.price.interval}`, {
               amount: money(sub.price.unitAmount, sub.price.currency),
               defaultValue: money(sub.price.unitAmount, sub.price.currency),
             })
           : "—"}
-      </td>
-      <td className="whitespace-nowrap py-2 pr-3 text-slate-700">{end ? when(end) : "—"}</td>
-      <td className="py-2 text-slate-700">
+      </Cell>
+      <Cell label={t("subscriptions.columns.ends")} className="whitespace-nowrap text-slate-700">
+        {end ? when(end) : "—"}
+      </Cell>
+      <Cell label={t("subscriptions.columns.provider")} className="text-slate-700">
         {dashboard && sub.provider === "stripe" ? (
           <ExternalLink
             href={dashboard.replace("{id}", encodeURIComponent(sub.id))}
@@ -140,7 +137,7 @@ function SubscriptionRow({
         ) : (
           t(`subscriptions.providers.${sub.provider}`, { defaultValue: sub.provider })
         )}
-      </td>
+      </Cell>
     </tr>
   );
 }

@@ -9,12 +9,13 @@ import { useLoad } from "../../api/use-load";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { Button } from "../../ui";
+import { Breakable } from "../../ui/breakable";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormAlert } from "../../ui/form-alert";
 import { TeamLogo } from "../../ui/team-logo";
 import { OperatorKeysSection } from "./api-keys-section";
 import { AuditTable } from "./audit-table";
-import { Column, ConsoleTable } from "./console-list";
+import { Cell, Column, ConsoleTable } from "./console-list";
 import { Facts, LoadState, OperatorLayout, OperatorSection, useDateTime } from "./operator-layout";
 
 /**
@@ -142,18 +143,23 @@ function TeamDetails({ team, onChanged }: { team: OperatorTeamDetail; onChanged:
         >
           {team.members.map((m) => (
             <tr key={m.id} className="border-b border-slate-100 last:border-0">
-              <td className="max-w-[16rem] py-2 pr-3">
-                <LocalizedLink to={`/admin/users/${m.userId}`} className="font-medium text-blue-800 underline-offset-4 hover:underline">
-                  <span className="block truncate">{m.name || m.email}</span>
+              <Cell label={t("team.member")} className="max-w-[16rem]">
+                <LocalizedLink
+                  to={`/admin/users/${m.userId}`}
+                  className="block font-medium text-blue-800 underline-offset-4 hover:underline"
+                >
+                  <Breakable text={m.name || m.email} />
                 </LocalizedLink>
-                <span className="block truncate text-xs text-slate-600">{m.email}</span>
-              </td>
-              <td className="py-2 pr-3 text-slate-700">
+                <Breakable className="block text-xs text-slate-600" text={m.email} />
+              </Cell>
+              <Cell label={t("team.role")} className="text-slate-700">
                 {role(m.role)}
                 {m.pays && <span className="block text-xs text-slate-600">{t("team.pays")}</span>}
-              </td>
-              <td className="whitespace-nowrap py-2 pr-3 text-slate-700">{when(m.joinedAt)}</td>
-              <td className="py-2">
+              </Cell>
+              <Cell label={t("team.joined")} className="whitespace-nowrap text-slate-700">
+                {when(m.joinedAt)}
+              </Cell>
+              <Cell>
                 <Button
                   variant="secondary"
                   size="xs"
@@ -162,7 +168,7 @@ function TeamDetails({ team, onChanged }: { team: OperatorTeamDetail; onChanged:
                 >
                   {t("team.removeLabel")}
                 </Button>
-              </td>
+              </Cell>
             </tr>
           ))}
         </ConsoleTable>
@@ -198,10 +204,16 @@ function TeamDetails({ team, onChanged }: { team: OperatorTeamDetail; onChanged:
           >
             {team.invitations.map((i) => (
               <tr key={i.id} className="border-b border-slate-100 last:border-0">
-                <td className="max-w-[16rem] truncate py-2 pr-3 text-slate-900">{i.email}</td>
-                <td className="py-2 pr-3 text-slate-700">{role(i.role)}</td>
-                <td className="whitespace-nowrap py-2 pr-3 text-slate-700">{i.expired ? t("team.expired") : when(i.expiresAt)}</td>
-                <td className="py-2">
+                <Cell label={t("users.columns.email")} className="max-w-[16rem] text-slate-900">
+                  <Breakable text={i.email} />
+                </Cell>
+                <Cell label={t("team.role")} className="text-slate-700">
+                  {role(i.role)}
+                </Cell>
+                <Cell label={t("team.expires")} className="whitespace-nowrap text-slate-700">
+                  {i.expired ? t("team.expired") : when(i.expiresAt)}
+                </Cell>
+                <Cell>
                   <Button
                     variant="secondary"
                     size="xs"
@@ -215,7 +227,7 @@ function TeamDetails({ team, onChanged }: { team: OperatorTeamDetail; onChanged:
                   >
                     {t("team.revokeLabel")}
                   </Button>
-                </td>
+                </Cell>
               </tr>
             ))}
           </ConsoleTable>

@@ -6,8 +6,9 @@ import { operatorApi } from "../../api/operator";
 import { useLoad } from "../../api/use-load";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
+import { Breakable } from "../../ui/breakable";
 import { TeamLogo } from "../../ui/team-logo";
-import { Column, ConsoleList, ConsoleSearch, rowRange } from "./console-list";
+import { Cell, Column, ConsoleList, ConsoleSearch, rowRange } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
@@ -85,24 +86,32 @@ export function TeamsPage({ session }: { session: Session }) {
         >
           {load.data.items.map((team) => (
             <tr key={team.id} className="border-b border-slate-100 last:border-0">
-              <td className="max-w-[14rem] py-2 pr-3">
-                <div className="flex min-w-0 items-center gap-2">
+              <Cell label={t("teams.columns.name")} className="max-w-[14rem]">
+                <div className="flex min-w-0 items-start gap-2">
                   <TeamLogo name={team.name} logo={team.logo} size="xs" />
                   <LocalizedLink
                     to={`/admin/teams/${team.id}`}
                     className="min-w-0 font-medium text-blue-800 underline-offset-4 hover:underline"
                   >
-                    <span className="block truncate" title={team.name}>
-                      {team.name}
-                    </span>
+                    <Breakable text={team.name} />
                   </LocalizedLink>
                 </div>
-              </td>
-              <td className="max-w-[12rem] truncate py-2 pr-3 text-slate-700">{team.slug}</td>
-              <td className="py-2 pr-3 text-slate-700">{team.memberCount}</td>
-              <td className="py-2 pr-3 text-slate-700">{t(`common:plans.${catalogueKeyOf(team.plan)}`)}</td>
-              <td className="max-w-[14rem] truncate py-2 pr-3 text-slate-700">{team.payerEmail ?? t("teams.noPayer")}</td>
-              <td className="whitespace-nowrap py-2 text-slate-700">{when(team.createdAt)}</td>
+              </Cell>
+              <Cell label={t("teams.columns.slug")} className="max-w-[12rem] text-slate-700">
+                <Breakable text={team.slug} />
+              </Cell>
+              <Cell label={t("teams.columns.members")} className="text-slate-700">
+                {team.memberCount}
+              </Cell>
+              <Cell label={t("teams.columns.plan")} className="text-slate-700">
+                {t(`common:plans.${catalogueKeyOf(team.plan)}`)}
+              </Cell>
+              <Cell label={t("teams.columns.payer")} className="max-w-[14rem] text-slate-700">
+                {team.payerEmail ? <Breakable text={team.payerEmail} /> : t("teams.noPayer")}
+              </Cell>
+              <Cell label={t("teams.columns.createdAt")} className="whitespace-nowrap text-slate-700">
+                {when(team.createdAt)}
+              </Cell>
             </tr>
           ))}
         </ConsoleList>

@@ -9,6 +9,7 @@ import { useLoad } from "../../api/use-load";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
 import { Button } from "../../ui";
+import { Breakable } from "../../ui/breakable";
 import { FormAlert } from "../../ui/form-alert";
 import { OperatorKeysSection } from "./api-keys-section";
 import { AuditTable } from "./audit-table";
@@ -79,7 +80,7 @@ function UserDetails({ user, onChanged }: { user: OperatorUserDetail; onChanged:
       <OperatorSection id="user-profile" title={t("user.profile")}>
         <Facts
           rows={[
-            [t("users.columns.email"), user.email],
+            [t("users.columns.email"), <Breakable key="email" text={user.email} />],
             [t("users.columns.status"), t(STATUS_KEYS[statusOf(user)])],
             [t("user.firstName"), user.firstName ?? "—"],
             [t("user.lastName"), user.lastName ?? "—"],
@@ -127,7 +128,7 @@ function UserDetails({ user, onChanged }: { user: OperatorUserDetail; onChanged:
           <ul className="space-y-1 text-sm">
             {user.teams.map((team) => (
               <li key={team.id}>
-                <span className="font-medium text-slate-900">{team.name}</span>{" "}
+                <Breakable className="font-medium text-slate-900" text={team.name} />{" "}
                 <span className="text-slate-600">({label("roles", team.role)})</span>
               </li>
             ))}

@@ -15,8 +15,9 @@ import { operatorApi } from "../../api/operator";
 import { useLoad } from "../../api/use-load";
 import { LocalizedLink } from "../../i18n";
 import type { Session } from "../../identity/client";
+import { Breakable } from "../../ui/breakable";
 import { FormAlert } from "../../ui/form-alert";
-import { Column, ConsoleList, ConsoleSearch, rowRange } from "./console-list";
+import { Cell, Column, ConsoleList, ConsoleSearch, rowRange } from "./console-list";
 import { LoadState, OperatorLayout, useDateTime } from "./operator-layout";
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
@@ -148,24 +149,26 @@ export function UsersPage({ session }: { session: Session }) {
             const status = statusOf(user);
             return (
               <tr key={user.id} className="border-b border-slate-100 last:border-0">
-                <td className="max-w-[14rem] py-2 pr-3">
+                <Cell label={t("users.columns.name")} className="max-w-[14rem]">
                   <LocalizedLink to={`/admin/users/${user.id}`} className="font-medium text-blue-800 underline-offset-4 hover:underline">
-                    <span className="block truncate" title={user.name}>
-                      {user.name || user.email}
-                    </span>
+                    <Breakable text={user.name || user.email} />
                   </LocalizedLink>
-                  {user.operator && <span className="text-xs text-slate-600">{t("users.operatorBadge")}</span>}
-                </td>
-                <td className="max-w-[16rem] truncate py-2 pr-3 text-slate-700" title={user.email}>
-                  {user.email}
-                </td>
-                <td className="py-2 pr-3 text-slate-700">{t(`common:plans.${catalogueKeyOf(user.planType)}`)}</td>
-                <td className="py-2 pr-3">
+                  {user.operator && <span className="block text-xs text-slate-600">{t("users.operatorBadge")}</span>}
+                </Cell>
+                <Cell label={t("users.columns.email")} className="max-w-[16rem] text-slate-700">
+                  <Breakable text={user.email} />
+                </Cell>
+                <Cell label={t("users.columns.plan")} className="text-slate-700">
+                  {t(`common:plans.${catalogueKeyOf(user.planType)}`)}
+                </Cell>
+                <Cell label={t("users.columns.status")}>
                   <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_LOOKS[status]}`}>
                     {t(STATUS_KEYS[status])}
                   </span>
-                </td>
-                <td className="whitespace-nowrap py-2 text-slate-700">{when(user.createdAt)}</td>
+                </Cell>
+                <Cell label={t("users.columns.createdAt")} className="whitespace-nowrap text-slate-700">
+                  {when(user.createdAt)}
+                </Cell>
               </tr>
             );
           })}
