@@ -52,11 +52,14 @@ export async function continueWithGoogle(opts: {
   plan?: { planType: "individual" | "pro"; teamName: string };
   /** The sign-up's agreement to the terms and privacy policy, recorded if Google creates the account. */
   legalConsent?: boolean;
+  /** The address Google should offer first (a team invitation's). */
+  loginHint?: string;
 }) {
   return authClient.signIn.social({
     provider: "google",
     callbackURL: opts.callbackURL,
     errorCallbackURL: opts.errorCallbackURL,
+    ...(opts.loginHint ? { loginHint: opts.loginHint } : {}),
     additionalData: { locale: opts.lang, ...(opts.plan ?? {}), ...(opts.legalConsent ? { legalConsent: true } : {}) },
   });
 }

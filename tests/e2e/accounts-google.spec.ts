@@ -1,5 +1,7 @@
 import { agreeToTerms, signInAtGoogleAs, test, uniqueEmail } from "./accounts-support";
-import { expect } from "./fixtures";
+import { apiPost, createTeamApi, createUser, setSubscription } from "./dashboard-support";
+import { axeViolations, expect } from "./fixtures";
+import { snapshot } from "./snapshot";
 
 test("a pro signs up with Google and returns to the payment step with the team", async ({ page, context }) => {
   const email = uniqueEmail("g-pro");
@@ -92,3 +94,76 @@ test("a pro Google sign-up without a team name returns to the plan step, and nam
   const orgs = await (await page.request.get("/api/auth/organization/list")).json();
   expect(orgs.map((o: { name: string }) => o.name)).toEqual(["Easley Search"]);
 });
+
+for (const lang of ["en", "de"] as const) {
+  const x = {
+    en: {
+      create: "Create an account",
+      next: "Next",
+      google: "Continue with Google",
+      note: (invited: string) =>
+        `Use Google only with the Google account for ${invited}: the invitation is for that address. With another Google account you get an account of your own, and the invitation stays open.`,
+      refused: "This invitation was sent to another e-mail address.",
+      named: (invited: string, email: string) =>
+        `This invitation was sent to ${invited}, and you are signed in as ${email}. It stays open: sign in with ${invited} to accept it.`,
+      accept: "Accept invitation",
+    },
+    de: {
+      create: "Konto erstellen",
+      next: "Weiter",
+      google: "Weiter mit Google",
+      note: (invited: string) =>
+        `Nutzen Sie Google nur mit dem Google-Konto für ${invited}: Die Einladung gilt für diese Adresse. Mit einem anderen Google-Konto erhalten Sie ein eigenes Konto, und die Einladung bleibt offen.`,
+      refused: "Diese Einladung wurde an eine andere E-Mail-Adresse geschickt.",
+      named: (invited: string, email: string) =>
+        `Diese Einladung ging an ${invited}, Sie sind aber als ${email} angemeldet. Sie bleibt offen: Melden Sie sich mit ${invited} an, um sie anzunehmen.`,
+      accept: "Einladung annehmen",
+    },
+  }[lang];
+  test(`Google from an invitation offers the invited address, and another Google address leaves the invitation open (${lang}) @phone`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const admin = await createUser("Ines Inviter");
+    await setSubscription(admin, { status: "active", periodDays: 30 });
+    const team = await createTeamApi(admin, "Golf Talent");
+    const invited = uniqueEmail("g-invited");
+    const sent = await apiPost(`/api/teams/${team.id}/invitations`, { emails: invited, role: "member" }, admin);
+    const { results } = (await sent.json()) as { results: { invitationId?: string }[] };
+    const invitationId = results[0]?.invitationId as string;
+    expect(invitationId).toBeTruthy();
+
+    const other = uniqueEmail("g-other");
+    await signInAtGoogleAs(context, { email: other, given_name: "Olive", family_name: "Other" });
+    await page.goto(`/${lang}/teams/invitations/${invitationId}`);
+    await page.getByRole("link", { name: x.create }).click();
+    await agreeToTerms(page, lang);
+    await page.getByRole("button", { name: x.next }).click();
+    // Google says first that only the invited address joins, and is asked to offer that address.
+    const google = page.getByRole("button", { name: x.google });
+    await expect(google).toHaveAccessibleDescription(x.note(invited));
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, `sign-up-invited-google-${lang}`);
+    const authorize = page.waitForRequest((r) => new URL(r.url()).origin === new URL(process.env.E2E_OIDC_ISSUER as string).origin);
+    await google.click();
+    expect(new URL((await authorize).url()).searchParams.get("login_hint")).toBe(invited);
+
+    // Back from Google with another address: the invitation page says so, names both, and offers no Accept.
+    await expect(page).toHaveURL(new RegExp(`/${lang}/teams/invitations/${invitationId}$`), { timeout: 60_000 });
+    await expect(page.getByRole("alert")).toHaveText(x.refused);
+    await expect(page.getByText(x.named(invited, other))).toBeVisible();
+    await expect(page.getByRole("button", { name: x.accept })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await snapshot(page, `team-invitation-other-address-${lang}`);
+    // The invitation stays open for the invited address, and the Google account joined nothing.
+    expect((await page.request.get(`/api/invitations/${invitationId}`)).status()).toBe(200);
+    const accepted = await page.request.post("/api/auth/organization/accept-invitation", {
+      headers: { origin: process.env.E2E_BASE_URL as string },
+      data: { invitationId },
+    });
+    expect(accepted.status()).toBe(403);
+    expect((await accepted.json()).code).toBe("invitation_for_other_address");
+    expect(await (await page.request.get("/api/auth/organization/list")).json()).toEqual([]);
+  });
+}

@@ -241,6 +241,7 @@ export function SignUpWizard() {
       errorCallbackURL: `/${lang}/sign-up?oauth=error`,
       plan: { planType: form.planType, teamName: form.teamName.trim() },
       legalConsent: form.legalConsent,
+      loginHint: invited?.email,
     });
     // On success the browser is already on its way to Google.
     if (error) {
@@ -357,7 +358,16 @@ export function SignUpWizard() {
               autoFocus={autoFocus}
             />
           )}
-          {step === 2 && <WelcomeStep onGoogle={google} onEmail={() => go(3)} onBack={back} googleBusy={busy} error={errors[2]} />}
+          {step === 2 && (
+            <WelcomeStep
+              onGoogle={google}
+              onEmail={() => go(3)}
+              onBack={back}
+              googleBusy={busy}
+              error={errors[2]}
+              invitedEmail={invited?.email}
+            />
+          )}
           {step === 3 && (
             <NameStep
               fullName={form.fullName}

@@ -12,6 +12,7 @@ import { rememberReturn } from "../../identity/return-to";
 import { SessionCheckFailed } from "../../identity/session-check-failed";
 import { sessionState, sessionUnreadable } from "../../identity/session-state";
 import { Button, buttonClass, Spinner } from "../../ui";
+import { withBreakables } from "../../ui/breakable";
 import { FormAlert } from "../../ui/form-alert";
 import { AuthShell } from "../auth-shell/auth-shell";
 import { rememberTeamNotice } from "./team-notice";
@@ -28,7 +29,7 @@ interface InvitationDetails {
 type Load =
   | { state: "loading" }
   | { state: "ready"; invitation: InvitationDetails }
-  | { state: "refused"; message: string; otherAddress: boolean };
+  | { state: "refused"; message: string; otherAddress: boolean; invited?: string };
 
 /**
  * /teams/invitations/{id}: the invited person accepts or declines. A visitor signs in or signs up
@@ -106,7 +107,7 @@ function SignedOut({ invitationId }: { invitationId: string }) {
         {t("invitation.text", { inviter: preview.inviterName, team, role: t(`roles.${primaryRole(preview.role)}`) })}
       </p>
       <p className="mt-2 text-sm text-slate-600">{t("invitation.validUntil", { date })}</p>
-      <p className="mt-3 wrap-anywhere text-slate-700">{t("invitation.signedOutFor", { email: preview.email })}</p>
+      <p className="mt-3 text-slate-700">{withBreakables((v) => t("invitation.signedOutFor", v), { email: preview.email })}</p>
       <div className="mt-6 flex flex-wrap gap-3">
         <LocalizedLink to="/sign-in" className={buttonClass({ variant: "strong", size: "lg" })}>
           {t("invitation.signIn")}
@@ -134,15 +135,19 @@ function Answer({ invitationId, email }: { invitationId: string; email: string }
   useEffect(() => {
     let cancelled = false;
     authClient.organization.getInvitation({ query: { id: invitationId } }).then(
-      ({ data, error: refused }) => {
+      async ({ data, error: refused }) => {
         if (cancelled) return;
-        if (data) setLoad({ state: "ready", invitation: data as unknown as InvitationDetails });
-        else
-          setLoad({
-            state: "refused",
-            message: refused?.message || t("errors.invitationNotFound"),
-            otherAddress: wireCodeOf(refused?.code) === "invitation_for_other_address",
-          });
+        if (data) return setLoad({ state: "ready", invitation: data as unknown as InvitationDetails });
+        const otherAddress = wireCodeOf(refused?.code) === "invitation_for_other_address";
+        // Signed in with another address (a Google account's, say): the page names the invited one; the invitation stays open for it.
+        const invited = otherAddress
+          ? await fetchInvitationPreview(invitationId).then(
+              (p) => p.email,
+              () => undefined,
+            )
+          : undefined;
+        if (cancelled) return;
+        setLoad({ state: "refused", message: refused?.message || t("errors.invitationNotFound"), otherAddress, invited });
       },
       () => !cancelled && setLoad({ state: "refused", message: t("invitation.failed"), otherAddress: false }),
     );
@@ -159,7 +164,13 @@ function Answer({ invitationId, email }: { invitationId: string; email: string }
         <div className="mt-4">
           <FormAlert>{load.message}</FormAlert>
         </div>
-        {load.otherAddress && <p className="mt-3 text-slate-700">{t("invitation.otherAccount", { email })}</p>}
+        {load.otherAddress && (
+          <p className="mt-3 text-slate-700">
+            {load.invited
+              ? withBreakables((v) => t("invitation.otherAccountNamed", v), { email, invited: load.invited })
+              : t("invitation.otherAccount", { email })}
+          </p>
+        )}
         <div className="mt-6 flex flex-wrap gap-3">
           {load.otherAddress && (
             <LocalizedLink
@@ -221,7 +232,10 @@ function Answer({ invitationId, email }: { invitationId: string; email: string }
     <>
       <h1 className="text-2xl font-bold wrap-anywhere text-slate-900">{t("invitation.heading", { team })}</h1>
       <p className="mt-3 wrap-anywhere text-slate-700">
-        {t("invitation.text", { inviter: invitation.inviterEmail, team, role: t(`roles.${primaryRole(invitation.role)}`) })}
+        {withBreakables((v) => t("invitation.text", { ...v, role: t(`roles.${primaryRole(invitation.role)}`) }), {
+          inviter: invitation.inviterEmail,
+          team,
+        })}
       </p>
       <p className="mt-2 text-sm text-slate-600">{t("invitation.validUntil", { date })}</p>
       {error && (
