@@ -268,20 +268,24 @@ function TeamDetails({ team, onChanged }: { team: OperatorTeamDetail; onChanged:
           >
             {team.connections.map((c) => (
               <tr key={c.id} className="border-b border-slate-100 last:border-0">
-                <td className="max-w-[16rem] truncate py-2 pr-3 text-slate-900" title={c.issuer ?? undefined}>
-                  {c.issuer ?? c.kind}
-                </td>
-                <td className="py-2 pr-3 text-slate-700">{c.domains.join(", ")}</td>
-                <td className="py-2 pr-3 text-slate-700">
+                <Cell label={t("team.sso.connection")} className="max-w-[16rem] text-slate-900">
+                  <Breakable text={c.issuer ?? c.kind} />
+                </Cell>
+                <Cell label={t("team.sso.domains")} className="text-slate-700">
+                  <Breakable text={c.domains.join(", ")} />
+                </Cell>
+                <Cell label={t("team.sso.state")} className="text-slate-700">
                   {t(`team.sso.states.${c.state}`)}
                   {c.disabled && ` · ${t("team.sso.switchedOff")}`}
-                </td>
-                <td className="whitespace-nowrap py-2 pr-3 text-slate-700">{c.lastUsedAt ? when(c.lastUsedAt) : t("team.sso.never")}</td>
-                <td className="py-2">
+                </Cell>
+                <Cell label={t("team.sso.lastUsed")} className="whitespace-nowrap text-slate-700">
+                  {c.lastUsedAt ? when(c.lastUsedAt) : t("team.sso.never")}
+                </Cell>
+                <Cell>
                   <Button variant="secondary" size="xs" onClick={() => setSwitching(c)}>
                     {c.disabled ? t("team.sso.switchOn") : t("team.sso.switchOff")}
                   </Button>
-                </td>
+                </Cell>
               </tr>
             ))}
           </ConsoleTable>
