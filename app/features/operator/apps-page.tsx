@@ -15,10 +15,11 @@ import { useAction } from "../../api/use-action";
 import { useLoad } from "../../api/use-load";
 import type { Session } from "../../identity/client";
 import { Button, TextField } from "../../ui";
+import { Breakable } from "../../ui/breakable";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { FormMessages } from "../../ui/form-alert";
 import { useAppName, useScopeWords } from "../connected-apps/scope-words";
-import { Column, ConsoleTable } from "./console-list";
+import { Cell, Column, ConsoleTable } from "./console-list";
 import { LoadState, OperatorLayout, OperatorSection } from "./operator-layout";
 
 /** The redirect addresses as typed, one per line. */
@@ -234,23 +235,29 @@ export function AppsPage({ session }: { session: Session }) {
             >
               {apps.data.items.map((app) => (
                 <tr key={app.clientId} className="border-b border-slate-100 align-top last:border-0">
-                  <td className="max-w-[12rem] min-w-[9rem] py-2 pr-3 font-medium wrap-break-word text-slate-900">{nameOf(app)}</td>
-                  <td className="py-2 pr-3 font-mono text-xs break-all text-slate-700">{app.clientId}</td>
-                  <td className="py-2 pr-3 text-slate-700">{t(`apps.typeShort.${app.type}`)}</td>
-                  <td className="max-w-[12rem] min-w-[9rem] py-2 pr-3 text-slate-700">{words.names(app.scopes)}</td>
-                  <td className="max-w-[16rem] min-w-[11rem] py-2 pr-3 text-xs break-all text-slate-700">
+                  <Cell label={t("apps.columns.name")} className="max-w-[12rem] min-w-[9rem] font-medium wrap-break-word text-slate-900">
+                    {nameOf(app)}
+                  </Cell>
+                  <Cell label={t("apps.columns.clientId")} className="font-mono text-xs break-all text-slate-700">
+                    {app.clientId}
+                  </Cell>
+                  <Cell label={t("apps.columns.type")} className="text-slate-700">
+                    {t(`apps.typeShort.${app.type}`)}
+                  </Cell>
+                  <Cell label={t("apps.columns.scopes")} className="max-w-[12rem] min-w-[9rem] text-slate-700">
+                    {words.names(app.scopes)}
+                  </Cell>
+                  <Cell label={t("apps.columns.redirectUris")} className="max-w-[16rem] min-w-[11rem] text-xs text-slate-700">
                     {app.redirectUris.map((uri) => (
-                      <span key={uri} className="block">
-                        {uri}
-                      </span>
+                      <Breakable key={uri} className="block" text={uri} />
                     ))}
-                  </td>
-                  <td className="py-2 pr-3 whitespace-nowrap">
+                  </Cell>
+                  <Cell label={t("apps.columns.state")} className="whitespace-nowrap">
                     <span className={app.disabled ? "font-medium text-red-800" : "text-green-800"}>
                       {app.disabled ? t("apps.disabled") : t("apps.active")}
                     </span>
-                  </td>
-                  <td className="py-2">
+                  </Cell>
+                  <Cell>
                     {app.firstParty ? (
                       <span className="text-xs text-slate-600">{t("apps.firstParty")}</span>
                     ) : app.disabled ? (
@@ -274,7 +281,7 @@ export function AppsPage({ session }: { session: Session }) {
                         {t("apps.disable")}
                       </Button>
                     )}
-                  </td>
+                  </Cell>
                 </tr>
               ))}
             </ConsoleTable>
