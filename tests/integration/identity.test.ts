@@ -32,7 +32,8 @@ describe.each(DATABASE_KINDS)("migrations on %s", (kind) => {
       await handle.close();
       await database.drop();
     }
-  });
+    // A bound, not a speed check: a new embedded cluster plus every migration, twice, on a shared CPU.
+  }, 90_000);
 });
 
 describe.each(DATABASE_KINDS)("identity over HTTP on %s", (kind) => {

@@ -10,6 +10,7 @@ import { RequireSession } from "../../identity/require-session";
 import { SessionCheckFailed } from "../../identity/session-check-failed";
 import { sessionState, sessionUnreadable } from "../../identity/session-state";
 import { Button, linkClass, PageSpinner, Spinner } from "../../ui";
+import { withBreakables } from "../../ui/breakable";
 import { FormAlert } from "../../ui/form-alert";
 import { useHydrated } from "../../ui/use-hydrated";
 import { AuthShell } from "../auth-shell/auth-shell";
@@ -141,7 +142,9 @@ function Consent({ session, clientId }: { session: Session; clientId: string }) 
           </li>
         ))}
       </ul>
-      <p className="mt-5 text-sm break-all text-slate-600">{t("oauth.consent.signedInAs", { email: session.user.email })}</p>
+      <p className="mt-5 text-sm break-words text-slate-600">
+        {withBreakables((v) => t("oauth.consent.signedInAs", v), { email: session.user.email })}
+      </p>
       {error && (
         <div className="mt-4">
           <FormAlert>{error}</FormAlert>

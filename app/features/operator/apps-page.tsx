@@ -238,7 +238,7 @@ export function AppsPage({ session }: { session: Session }) {
                   <Cell label={t("apps.columns.name")} className="max-w-[12rem] min-w-[9rem] font-medium wrap-break-word text-slate-900">
                     {nameOf(app)}
                   </Cell>
-                  <Cell label={t("apps.columns.clientId")} className="font-mono text-xs break-all text-slate-700">
+                  <Cell label={t("apps.columns.clientId")} className="font-mono text-xs wrap-break-word text-slate-700">
                     {app.clientId}
                   </Cell>
                   <Cell label={t("apps.columns.type")} className="text-slate-700">
