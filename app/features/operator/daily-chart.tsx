@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { DAILY_FIGURES, type DailyFigure, type OperatorDaily } from "../../../core/operator";
+import { useLanguage } from "../../i18n";
 
 /** One colour per figure, shared by the chart and its legend (contrast at least 3:1 on white). */
 export const FIGURE_COLOURS: Record<DailyFigure, string> = {
@@ -16,7 +17,10 @@ export const FIGURE_COLOURS: Record<DailyFigure, string> = {
  */
 export function DailyChart({ daily, label, names }: { daily: OperatorDaily; label: string; names: Record<DailyFigure, string> }) {
   const box = useRef<HTMLDivElement>(null);
+  const lang = useLanguage();
   useEffect(() => {
+    // The days under the chart as the page's language writes them ("31.10." in German), in UTC as counted.
+    const dayFormat = new Intl.DateTimeFormat(lang, { day: "numeric", month: "numeric", timeZone: "UTC" });
     let chart: { destroy(): void } | undefined;
     let cancelled = false;
     Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(([{ default: UPlot }]) => {
@@ -31,7 +35,10 @@ export function DailyChart({ daily, label, names }: { daily: OperatorDaily; labe
           legend: { show: false },
           cursor: { show: false },
           scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-          axes: [{}, { values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : "")) }],
+          axes: [
+            { values: (_u, ticks) => ticks.map((t) => dayFormat.format(new Date(t * 1000))) },
+            { values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : "")) },
+          ],
           series: [{}, ...DAILY_FIGURES.map((f) => ({ label: names[f], stroke: FIGURE_COLOURS[f], width: 2 }))],
         },
         [x, ...DAILY_FIGURES.map((f) => daily.series.map((d) => d[f]))],
@@ -42,6 +49,6 @@ export function DailyChart({ daily, label, names }: { daily: OperatorDaily; labe
       cancelled = true;
       chart?.destroy();
     };
-  }, [daily, names]);
+  }, [daily, names, lang]);
   return <div ref={box} role="img" aria-label={label} className="w-full overflow-hidden" />;
 }
