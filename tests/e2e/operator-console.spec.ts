@@ -295,6 +295,8 @@ for (const lang of ["en", "de"] as const) {
     await page.goto(`${server.url}/${lang}/admin/users`);
     await expect(page).toHaveURL(`${server.url}/${lang}/dashboard`);
     await expect(banner).toContainText(x.signedInAs);
+    // The dashboard's lists are loaded before the session changes under them.
+    await page.waitForLoadState("networkidle");
 
     await banner.getByRole("button", { name: x.signOut }).click();
     await expect(page).toHaveURL(userPage);
