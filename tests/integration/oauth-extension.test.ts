@@ -86,6 +86,13 @@ describe("the extension's sign-in (OAuth 2.1 with PKCE)", () => {
       clientId: "extension",
       scopes: ["openid", "profile", "email", "offline_access", "entitlements:read", "teams:read"],
     });
+    // Remembered once checked, and refused from the moment it expires.
+    let clock = Date.now();
+    const timed = accessTokenVerifier({ db: server.db, config: server.config, now: () => clock });
+    expect(await timed(tokens.access_token)).toMatchObject({ userId: user.id });
+    expect(await timed(tokens.access_token)).toMatchObject({ userId: user.id });
+    clock = (claims.exp as number) * 1000;
+    expect(await timed(tokens.access_token)).toBeNull();
 
     const me = await server.fetch("/api/v1/me", { headers: { authorization: `Bearer ${tokens.access_token}` } });
     expect(me.status).toBe(200);
