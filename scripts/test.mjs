@@ -11,6 +11,16 @@ const reports = mkdtempSync(path.join(tmpdir(), "crm-test-reports-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedStages = [];
 const failedTests = [];
+/** The start of a failure's message, so the run's last lines say why a test failed, not only which. */
+const reason = (message = "") =>
+  message
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are removed from the message
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .filter((line) => line.trim() && !line.trim().startsWith("at "))
+    .slice(0, 12)
+    .map((line) => `      ${line.slice(0, 300)}`)
+    .join("\n");
 /** Every test's duration, for the list of the slowest (bench/README.md keeps it). */
 const durations = [];
 
@@ -43,7 +53,7 @@ if (existsSync(vitestReport)) {
   for (const file of r.testResults)
     for (const t of file.assertionResults) {
       const name = `${path.relative(process.cwd(), file.name)} › ${t.fullName}`;
-      if (t.status === "failed") failedTests.push(name);
+      if (t.status === "failed") failedTests.push(`${name}\n${reason(t.failureMessages?.[0])}`);
       if (t.duration) durations.push({ name, ms: t.duration });
     }
 }
@@ -56,7 +66,7 @@ function collectSpecs(suites = [], describes = null) {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests) {
         const name = `${spec.file} › [${t.projectName}] ${[...titles, spec.title].join(" › ")}`;
-        if (!spec.ok && t.status === "unexpected") failedTests.push(name);
+        if (!spec.ok && t.status === "unexpected") failedTests.push(`${name}\n${reason(t.results.at(-1)?.error?.message)}`);
         const ms = t.results.reduce((sum, r) => sum + (r.duration ?? 0), 0);
         if (ms) durations.push({ name, ms });
       }
