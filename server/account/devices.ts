@@ -3,7 +3,7 @@ import type { Device } from "../../core/api.js";
 import type { Auth } from "../auth/auth.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
-import { revokeUserGrants } from "../oauth/grants.js";
+import { endSessionsAndGrants } from "./end-access.js";
 
 interface DeviceDeps {
   auth: Auth;
@@ -54,11 +54,6 @@ export async function signOutDevice({ auth, db }: DeviceDeps, userId: string, se
 }
 
 /** Signs every device of the user out but the current one, apps included (docs/decisions/090); answers how many devices were signed out. */
-export async function signOutOtherDevices({ auth, db }: DeviceDeps, userId: string, currentSessionId: string): Promise<number> {
-  await revokeUserGrants(db, userId);
-  const rows = await db.selectFrom("session").select("token").where("userId", "=", userId).where("id", "!=", currentSessionId).execute();
-  if (rows.length === 0) return 0;
-  const context = await auth.$context;
-  await context.internalAdapter.deleteSessions(rows.map((r) => r.token));
-  return rows.length;
+export async function signOutOtherDevices(deps: DeviceDeps, userId: string, currentSessionId: string): Promise<number> {
+  return endSessionsAndGrants(deps, userId, { session: currentSessionId });
 }

@@ -53,6 +53,8 @@ export interface SessionTable {
   activeOrganizationId: string | null;
   /** The operator who opened this session as the user (migration 0017_operator). */
   impersonatedBy: string | null;
+  /** The enterprise connection the session was made through (migration 0036): enforcing it spares the session. */
+  ssoConnectionId: Generated<string | null>;
 }
 
 /** An account's further e-mail addresses; verified ones are unique across this table and `user` (migration 0023_identifiers). */
@@ -584,6 +586,20 @@ export interface ScimTokenTable {
   created_at: Generated<Date>;
 }
 
+/**
+ * A test of a connection by a team admin (migration 0036): its id is the attempt's, and its outcome
+ * (the claims received, or the failure's code) is kept for the result page until it expires.
+ */
+export interface SsoTestTable {
+  id: string;
+  organization_id: string;
+  connection_id: string;
+  user_id: string;
+  outcome: unknown | null;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
 /** A person provisioned by a team's directory: the link between their account and the team (docs/decisions/100). */
 export interface ScimUserTable {
   /** The SCIM resource's id, as the directory addresses it. */
@@ -660,6 +676,7 @@ export interface Database {
   sso_connection: SsoConnectionTable;
   sso_connection_domain: SsoConnectionDomainTable;
   sso_attempt: SsoAttemptTable;
+  sso_test: SsoTestTable;
   scim_token: ScimTokenTable;
   scim_user: ScimUserTable;
 }

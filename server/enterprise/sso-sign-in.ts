@@ -339,13 +339,15 @@ export function ssoSignIn(deps: SsoSignInDeps) {
     return { ...row, user_id: row.user_id };
   }
 
-  /** The library's session for the user, with its cookie; the connection's last use is noted. */
+  /** The library's session for the user, marked as the connection's, with its cookie; the connection's last use is noted. */
   // biome-ignore lint/suspicious/noExplicitAny: the endpoint context of the identity library
   async function signIn(ctx: any, userId: string, connectionId: string) {
     const user = await ctx.context.internalAdapter.findUserById(userId);
     if (!user) throw new SsoFailure("ssoFailed");
     const session = await ctx.context.internalAdapter.createSession(userId);
     if (!session) throw new APIError("INTERNAL_SERVER_ERROR", { code: "FAILED_TO_CREATE_SESSION", message: "Failed to create session" });
+    // Enforcing the connection later ends the person's other sessions, not this one (docs/decisions/103).
+    await db.updateTable("session").set({ ssoConnectionId: connectionId }).where("id", "=", session.id).execute();
     await setSessionCookie(ctx, { session, user });
     ctx.context.setNewSession({ session, user });
     await db.updateTable("sso_connection").set({ last_used_at: new Date() }).where("id", "=", connectionId).execute();

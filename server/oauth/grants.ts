@@ -4,18 +4,9 @@ import type { DB } from "../db/database.js";
 /**
  * An app's access to a user's account lives in its refresh tokens (one row per rotation) and, for
  * apps that asked, the user's consent. Ending a grant revokes the refresh tokens, so no new access
- * token is issued; one already issued lives out its ten minutes (docs/decisions/090).
+ * token is issued; one already issued lives out its ten minutes (docs/decisions/090). Every app's
+ * access to an account ends with its sessions (server/account/end-access.ts).
  */
-
-/** Ends every app's access to the user's account: sign-out of all devices, a password change that signs the others out, a ban. */
-export async function revokeUserGrants(db: DB, userId: string): Promise<void> {
-  await db
-    .updateTable("oauthRefreshToken")
-    .set({ revoked: new Date() })
-    .where("userId", "=", userId)
-    .where("revoked", "is", null)
-    .execute();
-}
 
 /** Ends one app's access to the user's account and forgets the consent, so a new authorization asks again. */
 export async function disconnectApp(db: DB, userId: string, clientId: string): Promise<boolean> {

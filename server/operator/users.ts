@@ -12,11 +12,11 @@ import {
   type UserListQuery,
 } from "../../core/operator.js";
 import { describeUserAgent } from "../account/devices.js";
+import { endSessionsAndGrants } from "../account/end-access.js";
 import type { Auth } from "../auth/auth.js";
 import { complimentaryEnd } from "../billing/complimentary.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
-import { revokeUserGrants } from "../oauth/grants.js";
 import { type AuditActor, type AuditDeps, operatorChange } from "./audit-log.js";
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
@@ -184,9 +184,8 @@ export async function banUser(
         banExpires: ban.expiresAt,
         updatedAt: new Date(),
       });
-      await context.internalAdapter.deleteUserSessions(userId);
       // Apps' access ends too, also where the session that granted it is already gone (docs/decisions/090).
-      await revokeUserGrants(deps.db, userId);
+      await endSessionsAndGrants(deps, userId);
     },
     { viaLibrary: true },
   );

@@ -31,6 +31,7 @@ import * as oneTimeCodes from "./0031_one_time_codes.js";
 import * as dataExportRetry from "./0032_data_export_retry.js";
 import * as oauthProvider from "./0033_oauth_provider.js";
 import * as apiKeys from "./0035_api_keys.js";
+import * as ssoSessionsAndTests from "./0036_sso_sessions_and_tests.js";
 import * as enterpriseConnections from "./0037_enterprise_connections.js";
 import * as scimProvisioning from "./0038_scim_provisioning.js";
 
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   "0032_data_export_retry": dataExportRetry,
   "0033_oauth_provider": oauthProvider,
   "0035_api_keys": apiKeys,
+  "0036_sso_sessions_and_tests": ssoSessionsAndTests,
   "0037_enterprise_connections": enterpriseConnections,
   "0038_scim_provisioning": scimProvisioning,
 };

@@ -1,7 +1,7 @@
+import { endSessionsAndGrants } from "../../account/end-access.js";
 import type { Auth } from "../../auth/auth.js";
 import type { DB } from "../../db/database.js";
 import { AppError } from "../../errors.js";
-import { revokeUserGrants } from "../../oauth/grants.js";
 
 /**
  * Ends every way into the account at once, as signing out of all devices does and more
@@ -10,9 +10,7 @@ import { revokeUserGrants } from "../../oauth/grants.js";
  * keys they made for the team.
  */
 export async function endAccess(deps: { db: DB; auth: Auth }, organizationId: string, userId: string): Promise<void> {
-  const context = await deps.auth.$context;
-  await context.internalAdapter.deleteUserSessions(userId);
-  await revokeUserGrants(deps.db, userId);
+  await endSessionsAndGrants(deps, userId);
   await deps.db
     .deleteFrom("api_key")
     .where((eb) => eb.or([eb("user_id", "=", userId), eb.and([eb("organization_id", "=", organizationId), eb("created_by", "=", userId)])]))
