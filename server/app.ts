@@ -18,6 +18,7 @@ import type { BillingDeps } from "./billing/billing-service.js";
 import type { EventDeps } from "./billing/process-event.js";
 import type { BotProtection } from "./bot-protection/bot-protection.js";
 import type { Config } from "./config.js";
+import { domainOf } from "./contact/submit-contact.js";
 import type { DB } from "./db/database.js";
 import { scimRoutes } from "./enterprise/scim/routes.js";
 import { AppError } from "./errors.js";
@@ -194,7 +195,17 @@ export function createApp(deps: AppDeps) {
   app.route("/", billingRoutes({ auth, billing, events }));
   app.route("/", teamRoutes({ auth, teams, provider, config, outbox: deps.outbox }));
   app.route("/", teamDomainRoutes({ auth, db, config, rules: emailRulesOf(config), sendMail: deps.sendMail }));
-  app.route("/", teamSsoRoutes({ auth, db, baseUrl: config.BASE_URL, authSecret: config.AUTH_SECRET }));
+  app.route(
+    "/",
+    teamSsoRoutes({
+      auth,
+      db,
+      baseUrl: config.BASE_URL,
+      authSecret: config.AUTH_SECRET,
+      mailDomain: domainOf(config.MAIL_FROM),
+      outbox: deps.outbox,
+    }),
+  );
   app.route("/", ssoLookupRoutes(db));
   app.route("/", managedAccountRoutes({ auth, db }));
   app.route("/", accountRoutes({ auth, db, secret: config.AUTH_SECRET }));

@@ -3,12 +3,14 @@ import { sql } from "kysely";
 import type { oidcConnectionBody } from "../../core/api/sso.js";
 import type { SsoConnection, SsoSettings } from "../../core/api.js";
 import { normalizeDomain } from "../../core/teams.js";
+import type { EndAccessDeps } from "../account/end-access.js";
 import { viewAndSync } from "../billing/subscription-store.js";
 import type { DB } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { AUTH_BASE_PATH, OWN_AUTH_PATH } from "../identity-paths.js";
 import { type AuditActor, type AuditDeps, operatorChange, recordAudit } from "../operator/audit-log.js";
 import { billingOwnerOf } from "../teams/memberships.js";
+import { endOtherWaysIn, membersAtDomains, queueEnforcementMails } from "./enforcement.js";
 import { discover } from "./oidc-client.js";
 import { sealSecret } from "./secret-box.js";
 
@@ -16,6 +18,12 @@ export interface ConnectionDeps {
   db: DB;
   baseUrl: string;
   authSecret: string;
+  /** Enforcing a connection ends its members' other sessions through the identity library. */
+  auth: EndAccessDeps["auth"];
+  /** The domain of the mails' Message-IDs. */
+  mailDomain: string;
+  /** The outbox's delivery, woken when enforcing a connection queued its mails. */
+  outbox?: { wake(): void };
 }
 
 type ConnectionState = SsoConnection["state"];
@@ -208,19 +216,47 @@ async function connectionOf(db: DB, organizationId: string, connectionId: string
   return row;
 }
 
-/** Moves a connection between draft, active and enforced; opening one needs the team to be Pro still. */
+/**
+ * Moves a connection between draft, active and enforced; opening one needs the team to be Pro still.
+ * Enforcing it (docs/decisions/103) queues a mail to every member at its domains with the change,
+ * then ends their sessions that the connection did not make, and wakes the outbox.
+ */
 export async function setConnectionState(
   deps: ConnectionDeps,
   change: AdminChange,
-  input: { connectionId: string; state: ConnectionState },
+  input: { connectionId: string; state: ConnectionState; lang: string },
 ): Promise<SsoConnection> {
   const row = await connectionOf(deps.db, change.organizationId, input.connectionId);
   if (input.state !== "draft" && !(await teamIsPro(deps.db, change.organizationId))) throw new AppError("ssoProOnly");
   if (row.state !== input.state) {
-    await deps.db.updateTable("sso_connection").set({ state: input.state, updated_at: sql`now()` }).where("id", "=", row.id).execute();
-    await audit(deps, change, "team.sso.state", { connectionId: row.id, from: row.state, to: input.state });
+    // A connection an operator switched off enforces nothing: its members keep their ways in.
+    const enforcing = input.state === "enforced" && row.disabled_at === null;
+    const members = enforcing ? await membersAtDomains(deps.db, change.organizationId, await connectionDomainsOf(deps.db, row.id)) : [];
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable("sso_connection").set({ state: input.state, updated_at: sql`now()` }).where("id", "=", row.id).execute();
+      if (!enforcing) return;
+      const team = await trx.selectFrom("organization").select("name").where("id", "=", change.organizationId).executeTakeFirstOrThrow();
+      await queueEnforcementMails(trx, members, {
+        teamName: team.name,
+        baseUrl: deps.baseUrl,
+        mailDomain: deps.mailDomain,
+        pageLanguage: input.lang,
+      });
+    });
+    const details: Record<string, unknown> = { connectionId: row.id, from: row.state, to: input.state };
+    if (enforcing) {
+      details.membersMailed = members.length;
+      details.sessionsEnded = await endOtherWaysIn(deps, members, row.id);
+      deps.outbox?.wake();
+    }
+    await audit(deps, change, "team.sso.state", details);
   }
   return (await teamConnections(deps.db, change.organizationId)).find((c) => c.id === row.id) as SsoConnection;
+}
+
+async function connectionDomainsOf(db: DB, connectionId: string): Promise<string[]> {
+  const rows = await db.selectFrom("sso_connection_domain").select("domain").where("connection_id", "=", connectionId).execute();
+  return rows.map((r) => r.domain);
 }
 
 /** Deletes a connection; the accounts it made stay, and sign in by their other ways or a new connection. */

@@ -5,6 +5,7 @@ import { contactConfirmationMail } from "./templates/contact-confirmation.js";
 import { contactNotificationMail } from "./templates/contact-notification.js";
 import { dataExportMail } from "./templates/data-export.js";
 import { passwordResetMail } from "./templates/password-reset.js";
+import { ssoEnforcedMail } from "./templates/sso-enforced.js";
 import { teamInvitationMail } from "./templates/team-invitation.js";
 import { waitlistConfirmationMail, waitlistInvitationMail } from "./templates/waitlist.js";
 
@@ -37,6 +38,7 @@ const dataExport = { to: "me@example.com", url: "https://crm.example/api/data-ex
 const waitlistConfirmation = { to: "w@example.com", baseUrl: "https://crm.example", lang: "de", token: "tok" };
 const waitlistInvitation = { to: "w@example.com", baseUrl: "https://crm.example", lang: "en" };
 const accountDeleted = { to: "gone@example.com", baseUrl: "https://crm.example", lang: "de" };
+const ssoEnforced = { to: "mia@northwind.example", teamName: "Northwind", baseUrl: "https://crm.example", lang: "de" };
 const passwordReset = { to: "r@example.com", baseUrl: "https://crm.example", lang: "de", resetAt: new Date("2026-11-28T23:05:00Z") };
 
 describe("mails rendered from the values the outbox stores", () => {
@@ -49,6 +51,7 @@ describe("mails rendered from the values the outbox stores", () => {
     ["waitlist-invitation", waitlistInvitation, waitlistInvitationMail(waitlistInvitation)],
     ["password-reset", passwordReset, passwordResetMail(passwordReset)],
     ["account-deleted", accountDeleted, accountDeletedMail(accountDeleted)],
+    ["sso-enforced", ssoEnforced, ssoEnforcedMail(ssoEnforced)],
   ] as const;
 
   it("covers every kind the outbox holds", () => {

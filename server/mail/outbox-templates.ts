@@ -3,6 +3,7 @@ import { contactConfirmationMail } from "./templates/contact-confirmation.js";
 import { type ContactDetails, contactNotificationMail } from "./templates/contact-notification.js";
 import { dataExportMail } from "./templates/data-export.js";
 import { passwordResetMail } from "./templates/password-reset.js";
+import { ssoEnforcedMail } from "./templates/sso-enforced.js";
 import { teamInvitationMail } from "./templates/team-invitation.js";
 import { waitlistConfirmationMail, waitlistInvitationMail } from "./templates/waitlist.js";
 import type { Mail } from "./transport.js";
@@ -27,6 +28,7 @@ export const outboxTemplates = {
   "waitlist-invitation": (v: Values<typeof waitlistInvitationMail>) => waitlistInvitationMail(v),
   "password-reset": (v: Values<typeof passwordResetMail>) => passwordResetMail({ ...v, resetAt: date(v.resetAt) }),
   "account-deleted": (v: Values<typeof accountDeletedMail>) => accountDeletedMail(v),
+  "sso-enforced": (v: Values<typeof ssoEnforcedMail>) => ssoEnforcedMail(v),
 } satisfies Record<string, (values: never) => Mail>;
 
 type Templates = typeof outboxTemplates;

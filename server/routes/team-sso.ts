@@ -16,15 +16,23 @@ import { managingTeam } from "../enterprise/managed-accounts.js";
 import { createScimToken, listScimTokens, revokeScimToken } from "../enterprise/scim/tokens.js";
 import type { AppEnv } from "../http/context.js";
 import { readBody } from "../http/json-body.js";
+import { requestLanguage } from "../i18n.js";
 import { type TeamEnv, teamGuard } from "../teams/team-guard.js";
 
 /**
  * A team's enterprise connections and its directory's provisioning tokens (its admins, on the
  * "Single sign-on" tab), and whether an address signs in through a connection.
  */
-export function teamSsoRoutes(deps: { auth: Auth; db: DB; baseUrl: string; authSecret: string }) {
+export function teamSsoRoutes(deps: {
+  auth: Auth;
+  db: DB;
+  baseUrl: string;
+  authSecret: string;
+  mailDomain: string;
+  outbox?: { wake(): void };
+}) {
   const { auth, db } = deps;
-  const connections: ConnectionDeps = { db, baseUrl: deps.baseUrl, authSecret: deps.authSecret };
+  const connections: ConnectionDeps = { ...deps };
   // The connections are the domains' business: the same permission as the team's domains.
   const manage = teamGuard(db, { domain: ["manage"] });
   const change = (c: { req: { param(name: string): string | undefined }; var: TeamEnv["Variables"] }): AdminChange => ({
@@ -45,7 +53,8 @@ export function teamSsoRoutes(deps: { auth: Auth; db: DB; baseUrl: string; authS
 
   app.post("/api/teams/:teamId/sso/:connectionId/state", requireSession(auth), manage, async (c) => {
     const { state } = await readBody(c, ssoStateBody, "ssoInvalidConnection");
-    return c.json(await setConnectionState(connections, change(c), { connectionId: c.req.param("connectionId"), state }));
+    const lang = requestLanguage(c.req.raw.headers);
+    return c.json(await setConnectionState(connections, change(c), { connectionId: c.req.param("connectionId"), state, lang }));
   });
 
   app.post("/api/teams/:teamId/sso/:connectionId/delete", requireSession(auth), manage, async (c) => {

@@ -289,4 +289,44 @@ describe.each(DATABASE_KINDS)("enterprise sign-in with OpenID Connect on %s", (k
     expect((await server.fetch("/api/auth/sign-in/email", json({ email, password }))).status).toBe(200);
     expect((await server.fetch("/api/auth/update-user", as2({ name: "Grace Renamed" }))).status).toBe(200);
   });
+
+  it("enforcing mails the members at the domain in their language and ends their sessions but those made through the connection", async () => {
+    const password = "correct horse battery";
+    /** A member at the team's domain, signed in with their password, whose account speaks `locale`. */
+    const memberAtDomain = async (local: string, locale: "en" | "de") => {
+      const email = `${local}-${crypto.randomUUID().slice(0, 8)}@${DOMAIN}`;
+      await server.fetch("/api/auth/sign-up/email", json({ name: `${local} Member`, email, password, legalConsent: true }));
+      await server.fetch("/api/auth/email-otp/verify-email", json({ email, otp: codeIn(await smtp.waitFor(email)) }));
+      const signIn = await server.fetch("/api/auth/sign-in/email", json({ email, password }));
+      const { user } = (await signIn.json()) as { user: { id: string } };
+      const signedIn = { id: user.id, email, cookie: cookiesOf(signIn).find((c) => c.includes("session_token=")) as string, token: "" };
+      expect((await server.fetch("/api/auth/update-user", json({ locale }, { cookie: signedIn.cookie }))).status).toBe(200);
+      await addMember(server, admin, signedIn, teamId);
+      return signedIn;
+    };
+    const english = await memberAtDomain("emma", "en");
+    const german = await memberAtDomain("jonas", "de");
+    // The German member has also signed in through the connection (confirming the link with the password).
+    const { location } = await ssoFlow({ email: german.email, given_name: "Jonas", family_name: "Member" });
+    const link = new URL(location, server.url).searchParams.get("link") as string;
+    const linked = await server.fetch("/api/auth/sso/link", json({ link, password }));
+    expect(linked.status).toBe(200);
+    const ssoCookie = cookiesOf(linked).find((c) => c.includes("session_token=")) as string;
+    const answers = (cookie: string) => server.fetch("/api/account/managed", { headers: { cookie } }).then((r) => r.status);
+    for (const cookie of [english.cookie, german.cookie, ssoCookie, admin.cookie]) expect(await answers(cookie)).toBe(200);
+
+    expect((await setState("enforced")).status).toBe(200);
+    const toEnglish = await smtp.waitFor(english.email, (m) => m.subject === "Northwind Talent now signs in with single sign-on");
+    expect(toEnglish.text).toContain(`${server.url}/en/sign-in/sso`);
+    const toGerman = await smtp.waitFor(german.email, (m) => m.subject === "Northwind Talent meldet sich jetzt mit Single Sign-on an");
+    expect(toGerman.text).toContain(`${server.url}/de/sign-in/sso`);
+    // The password sessions have ended; the one made through the connection and the admin's (another domain) stay.
+    expect(await answers(english.cookie)).toBe(401);
+    expect(await answers(german.cookie)).toBe(401);
+    expect(await answers(ssoCookie)).toBe(200);
+    expect(await answers(admin.cookie)).toBe(200);
+    // Only members at the domain are mailed.
+    expect(smtp.messages.some((m) => m.to.includes(admin.email) && m.subject.includes("single sign-on"))).toBe(false);
+    expect((await setState("active")).status).toBe(200);
+  });
 });
