@@ -92,6 +92,7 @@ export type SsoSettings = z.output<typeof sso.ssoSettings>;
 export type OidcConnectionRequest = z.input<typeof sso.oidcConnectionBody>;
 export type SsoLookup = z.output<typeof sso.ssoLookup>;
 export type SsoLinkView = z.output<typeof sso.ssoLinkView>;
+export type SsoTestResult = z.output<typeof sso.ssoTestResult>;
 export type ScimTokenRow = z.output<typeof sso.scimTokenRow>;
 export type ScimTokenList = z.output<typeof sso.scimTokenList>;
 export type CreatedScimToken = z.output<typeof sso.createdScimToken>;
@@ -161,6 +162,8 @@ export interface ApiRoutes extends OperatorRoutes {
   "POST /api/teams/:teamId/sso/oidc": { body: OidcConnectionRequest; answer: SsoConnection };
   "POST /api/teams/:teamId/sso/:connectionId/state": { body: z.input<typeof sso.ssoStateBody>; answer: SsoConnection };
   "POST /api/teams/:teamId/sso/:connectionId/delete": { answer: Done };
+  "POST /api/teams/:teamId/sso/:connectionId/test": { answer: z.output<typeof sso.ssoTestStart> };
+  "GET /api/teams/:teamId/sso/tests/:testId": { answer: SsoTestResult };
   "GET /api/sso/lookup": { answer: SsoLookup };
   "GET /api/account/managed": { answer: z.output<typeof sso.managedAccount> };
   "GET /api/teams/:teamId/scim-tokens": { answer: ScimTokenList };

@@ -148,6 +148,7 @@ export const APP_SHELL_PAGES: readonly { path: string; file: string }[] = [
   { path: "teams/:teamId/members", file: "routes/account/team-members.tsx" },
   { path: "teams/:teamId/billing", file: "routes/account/team-billing.tsx" },
   { path: "teams/:teamId/sso", file: "routes/account/team-sso.tsx" },
+  { path: "teams/:teamId/sso/test", file: "routes/account/team-sso-test.tsx" },
   { path: "teams/:teamId/api-keys", file: "routes/account/team-api-keys.tsx" },
   { path: "admin/users/:userId", file: "routes/operator/user.tsx" },
   { path: "admin/teams/:teamId", file: "routes/operator/team.tsx" },

@@ -8,6 +8,7 @@ import type {
   SsoLinkView,
   SsoLookup,
   SsoSettings,
+  SsoTestResult,
 } from "../../core/api";
 import type { Language } from "../../core/languages";
 import { request } from "./client";
@@ -27,6 +28,16 @@ export function setSsoState(teamId: string, connectionId: string, state: SsoConn
 
 export function deleteSsoConnection(teamId: string, connectionId: string, lang: Language): Promise<Done> {
   return request("POST /api/teams/:teamId/sso/:connectionId/delete", { params: { teamId, connectionId }, language: lang });
+}
+
+/** Starts a test of the connection: the address of the provider's sign-in, for a new tab. */
+export function startSsoTest(teamId: string, connectionId: string, lang: Language): Promise<{ url: string }> {
+  return request("POST /api/teams/:teamId/sso/:connectionId/test", { params: { teamId, connectionId }, language: lang });
+}
+
+/** What a test of a connection received from the provider, or why it failed. */
+export function fetchSsoTest(teamId: string, testId: string): Promise<SsoTestResult> {
+  return request("GET /api/teams/:teamId/sso/tests/:testId", { params: { teamId, testId } });
 }
 
 /** Whether the address's domain signs in through single sign-on. */

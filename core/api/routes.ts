@@ -54,6 +54,8 @@ export const API_ROUTES = {
   "POST /api/teams/:teamId/sso/oidc": { body: sso.oidcConnectionBody, answer: sso.ssoConnection },
   "POST /api/teams/:teamId/sso/:connectionId/state": { body: sso.ssoStateBody, answer: sso.ssoConnection },
   "POST /api/teams/:teamId/sso/:connectionId/delete": { answer: done },
+  "POST /api/teams/:teamId/sso/:connectionId/test": { answer: sso.ssoTestStart },
+  "GET /api/teams/:teamId/sso/tests/:testId": { answer: sso.ssoTestResult },
   "GET /api/sso/lookup": { answer: sso.ssoLookup },
   "GET /api/account/managed": { answer: sso.managedAccount },
   "GET /api/teams/:teamId/scim-tokens": { answer: sso.scimTokenList },

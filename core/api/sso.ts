@@ -90,3 +90,33 @@ export const scimTokenList = z.object({ baseUrl: z.string(), items: z.array(scim
 
 /** POST /api/teams/:teamId/scim-tokens: the token, shown this once, and its row. */
 export const createdScimToken = z.object({ token: z.string(), item: scimTokenRow });
+
+/**
+ * Why a test of a connection failed, or why sign-ins with the claims it received would be refused:
+ * the provider denied it, the code exchange failed (client secret, token endpoint), the id token was
+ * not accepted, no verified address came, the address is not at the connection's domains, the test
+ * expired or returned to another browser, or something else failed.
+ */
+export const SSO_TEST_PROBLEMS = ["denied", "exchange", "token", "no_verified_email", "other_domain", "expired", "failed"] as const;
+
+/** The claims a test received from the provider. */
+export const ssoTestClaims = z.object({
+  issuer: z.string(),
+  subject: z.string(),
+  email: z.string().nullable(),
+  /** Null when the provider did not say. */
+  emailVerified: z.boolean().nullable(),
+  name: z.string().nullable(),
+});
+
+/** POST /api/teams/:teamId/sso/:connectionId/test (team admins): where the test's new tab goes, the provider's sign-in. */
+export const ssoTestStart = z.object({ url: z.string() });
+
+/** GET /api/teams/:teamId/sso/tests/:testId (team admins): a test's outcome, kept ten minutes. */
+export const ssoTestResult = z.object({
+  connectionId: z.string(),
+  /** The browser has not come back from the provider yet. */
+  pending: z.boolean(),
+  claims: ssoTestClaims.nullable(),
+  problem: z.enum(SSO_TEST_PROBLEMS).nullable(),
+});

@@ -78,6 +78,18 @@ export interface OidcIdentity {
   familyName: string | null;
 }
 
+/** The claims of a checked id token, as a test of the connection reports them. */
+export interface OidcClaims {
+  issuer: string;
+  subject: string;
+  email: string | null;
+  /** Null when the provider did not say. */
+  emailVerified: boolean | null;
+  name: string | null;
+  givenName: string | null;
+  familyName: string | null;
+}
+
 /** Why a code did not give an identity: the provider refused the exchange, or its token is not one we accept. */
 export class OidcRefusal extends Error {
   constructor(readonly reason: "exchange" | "token") {
@@ -85,15 +97,27 @@ export class OidcRefusal extends Error {
   }
 }
 
+/** The person of the claims; an id token without an address, or with one the provider did not verify, is refused. */
+export function identityOf(claims: OidcClaims): OidcIdentity {
+  if (!claims.email || claims.emailVerified === false) throw new OidcRefusal("token");
+  const { givenName, familyName } = claims;
+  const name = claims.name?.trim() ? claims.name : [givenName, familyName].filter(Boolean).join(" ");
+  return { subject: claims.subject, email: claims.email, name: name || claims.email, givenName, familyName };
+}
+
+/** Exchanges the code and checks the id token (exchangeCodeForClaims), and gives its person (identityOf). */
+export async function exchangeCode(metadata: OidcMetadata, input: ExchangeInput): Promise<OidcIdentity> {
+  return identityOf(await exchangeCodeForClaims(metadata, input));
+}
+
+type ExchangeInput = { clientId: string; clientSecret: string; redirectUri: string; code: string; codeVerifier: string; nonce: string };
+
 /**
  * Exchanges the code (client_secret_basic, with the PKCE verifier) and checks the id token: signed
  * with one of the issuer's keys (never `none`), by the issuer, for this client, not expired (two
  * minutes of skew), and carrying this sign-in's nonce.
  */
-export async function exchangeCode(
-  metadata: OidcMetadata,
-  input: { clientId: string; clientSecret: string; redirectUri: string; code: string; codeVerifier: string; nonce: string },
-): Promise<OidcIdentity> {
+export async function exchangeCodeForClaims(metadata: OidcMetadata, input: ExchangeInput): Promise<OidcClaims> {
   const basic = Buffer.from(`${encodeURIComponent(input.clientId)}:${encodeURIComponent(input.clientSecret)}`).toString("base64");
   let tokens: Record<string, unknown>;
   try {
@@ -126,12 +150,17 @@ export async function exchangeCode(
       algorithms: ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"],
     });
     if (payload.nonce !== input.nonce) throw new OidcRefusal("token");
-    const email = typeof payload.email === "string" ? payload.email.trim().toLowerCase() : "";
-    if (!email || payload.email_verified === false) throw new OidcRefusal("token");
-    const givenName = typeof payload.given_name === "string" ? payload.given_name : null;
-    const familyName = typeof payload.family_name === "string" ? payload.family_name : null;
-    const name = typeof payload.name === "string" && payload.name.trim() ? payload.name : [givenName, familyName].filter(Boolean).join(" ");
-    return { subject: String(payload.sub), email, name: name || email, givenName, familyName };
+    const text = (value: unknown) => (typeof value === "string" ? value : null);
+    return {
+      issuer: String(payload.iss),
+      subject: String(payload.sub),
+      email: text(payload.email)?.trim().toLowerCase() || null,
+      // Some providers send the flag as a string.
+      emailVerified: payload.email_verified === undefined ? null : payload.email_verified === true || payload.email_verified === "true",
+      name: text(payload.name),
+      givenName: text(payload.given_name),
+      familyName: text(payload.family_name),
+    };
   } catch (error) {
     if (error instanceof OidcRefusal || error instanceof joseErrors.JOSEError) throw new OidcRefusal("token");
     throw error;

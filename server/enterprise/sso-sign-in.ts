@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthEndpoint } from "better-auth/api";
+import { APIError, createAuthEndpoint, getSessionFromCtx } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import type { Logger } from "pino";
 import { z } from "zod";
@@ -19,6 +19,7 @@ import { libraryError } from "../library-error.js";
 import { ssoLinkCodeMail } from "../mail/templates/sso-link-code.js";
 import type { SendMail } from "../mail/transport.js";
 import { assertSeatFree, type QuotaConfig } from "../teams/roster.js";
+import { oidcTestOutcome, recordTestOutcome, testOf } from "./connection-test.js";
 import { connectionForAddress, connectionForTeamSlug, oidcRedirectUrl } from "./connections.js";
 import { authorizationUrl, exchangeCode, newAuthorization, type OidcIdentity, type OidcMetadata, OidcRefusal } from "./oidc-client.js";
 import { assertActiveInDirectory, madeByTeamDirectory } from "./scim/deprovision.js";
@@ -224,6 +225,14 @@ export function ssoSignIn(deps: SsoSignInDeps) {
           const cookie = ctx.context.createAuthCookie(STATE_COOKIE);
           const ownBrowser = (await ctx.getSignedCookie(cookie.name, ctx.context.secret)) === state;
           ctx.setCookie(cookie.name, "", { ...cookie.attributes, maxAge: 0 });
+          // A team admin's test of the connection signs nobody in: it records what the provider sent.
+          const test = attempt ? await testOf(db, attempt.id) : undefined;
+          if (attempt && test) {
+            const browserUserId = (await getSessionFromCtx(ctx))?.user.id;
+            throw ctx.redirect(
+              await recordTestOutcome(db, test, { lang, browserUserId, outcome: oidcTestOutcome(deps, attempt, ctx.query) }),
+            );
+          }
           let destination = `/${lang}/dashboard`;
           try {
             if (!attempt || !ownBrowser || new Date(attempt.expires_at) < new Date()) throw new SsoFailure("ssoAttemptInvalid");

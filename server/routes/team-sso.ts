@@ -3,6 +3,7 @@ import { oidcConnectionBody, SCIM_BASE_PATH, ssoStateBody } from "../../core/api
 import type { Auth } from "../auth/auth.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
+import { startConnectionTest, testResult } from "../enterprise/connection-test.js";
 import {
   type AdminChange,
   type ConnectionDeps,
@@ -60,6 +61,18 @@ export function teamSsoRoutes(deps: {
   app.post("/api/teams/:teamId/sso/:connectionId/delete", requireSession(auth), manage, async (c) => {
     await deleteConnection(connections, change(c), c.req.param("connectionId"));
     return c.json({ ok: true as const });
+  });
+
+  // A test of a connection: the admin's new tab goes to the provider; its return signs nobody in.
+  app.post("/api/teams/:teamId/sso/:connectionId/test", requireSession(auth), manage, async (c) => {
+    c.header("Cache-Control", "no-store");
+    const lang = requestLanguage(c.req.raw.headers);
+    return c.json(await startConnectionTest(connections, change(c), { connectionId: c.req.param("connectionId"), lang }));
+  });
+
+  app.get("/api/teams/:teamId/sso/tests/:testId", requireSession(auth), manage, async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await testResult(db, c.req.param("teamId"), c.req.param("testId")));
   });
 
   // Provisioning tokens for the team's directory (SCIM): the token is shown once, in the creation's answer.

@@ -20,6 +20,8 @@ const TEXTS = {
     tokens: "Provisioning tokens",
     revoke: "Revoke",
     none: "No token yet.",
+    test: "Test connection",
+    passed: "Your identity provider signed you in and sent these claims.",
   },
   de: {
     tab: "Single Sign-on",
@@ -35,6 +37,8 @@ const TEXTS = {
     tokens: "Bereitstellungs-Tokens",
     revoke: "Widerrufen",
     none: "Noch kein Token.",
+    test: "Verbindung testen",
+    passed: "Ihr Identitätsanbieter hat Sie angemeldet und diese Angaben gesendet.",
   },
 } as const;
 
@@ -82,6 +86,19 @@ for (const lang of ["en", "de"] as const) {
     await snapshot(page, `sso-tab-${lang}`, { fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     if (lang === "de") expect(englishIn((await page.locator("main").textContent()) ?? "", ["teams"])).toEqual([]);
+
+    // Testing the connection: the provider's sign-in in a new tab, whose return reports the claims received.
+    await signInAtGoogleAs(context, { email: `tessa@${domain}`, given_name: "Tessa", family_name: "Tester" });
+    const opened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: text.test }).click();
+    const result = await opened;
+    await expect(result).toHaveURL(new RegExp(`/${lang}/teams/${teamId}/sso/test\\?id=`));
+    await expect(result.getByRole("status").filter({ hasText: text.passed })).toBeVisible();
+    await expect(result.getByText(`tessa@${domain}`, { exact: true })).toBeVisible();
+    await snapshot(result, `sso-test-${lang}`, { fullPage: true });
+    expect(await axeViolations(result)).toEqual([]);
+    if (lang === "de") expect(englishIn((await result.locator("main").textContent()) ?? "", ["teams"])).toEqual([]);
+    await result.close();
 
     // Provisioning: a token is shown once, then listed by its first characters only, and revoked.
     const scim = page.getByRole("region", { name: text.scim });

@@ -129,6 +129,55 @@ describe.each(DATABASE_KINDS)("enterprise sign-in with OpenID Connect on %s", (k
     expect((await server.fetch(`/api/teams/${teamId}/sso`, { headers: as(member) })).status).toBe(403);
   });
 
+  it("tests a connection for the team's admins: reports the claims received, and signs nobody in or up", async () => {
+    const tester = person("tester", "Tessa", "Tester");
+    const start = (user: TestUser, lang = "en") =>
+      server.fetch(`/api/teams/${teamId}/sso/${connectionId}/test`, json({}, as(user, { "x-language": lang })));
+    /** The new tab's way: the provider (signed in as `identity`, or refusing), and the return to us in the admin's browser or another. */
+    const runTest = async (identity: OidcIdentity | null, browser: TestUser | null = admin, lang = "en") => {
+      const started = await start(admin, lang);
+      expect(started.status).toBe(200);
+      const { url } = (await started.json()) as { url: string };
+      const authorize = await fetch(url, { redirect: "manual", headers: identity ? { cookie: idp.identityCookie(identity) } : {} });
+      const callback = (authorize.headers.get("location") as string).slice(server.url.length);
+      const back = await server.fetch(callback, { headers: as(browser) });
+      expect(back.status).toBe(302);
+      expect(cookiesOf(back).some((c) => c.includes("session_token=") && !c.endsWith("="))).toBe(false);
+      const location = back.headers.get("location") as string;
+      const id = new URL(location, server.url).searchParams.get("id") as string;
+      expect(location).toBe(`/${lang}/teams/${teamId}/sso/test?id=${encodeURIComponent(id)}`);
+      return (await server.fetch(`/api/teams/${teamId}/sso/tests/${encodeURIComponent(id)}`, { headers: as(admin) })).json();
+    };
+    const count = async (table: "user" | "session" | "member") =>
+      Number(
+        (
+          await server.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = { users: await count("user"), sessions: await count("session"), members: await count("member") };
+
+    expect((await start(member)).status).toBe(403);
+    // A draft is tested before anyone signs in through it.
+    expect(await runTest(tester, admin, "de")).toEqual({
+      connectionId,
+      pending: false,
+      problem: null,
+      claims: { issuer: idp.issuer, subject: `sub-${tester.email}`, email: tester.email, emailVerified: true, name: "Tessa Tester" },
+    });
+    expect(await runTest(null)).toEqual({ connectionId, pending: false, problem: "denied", claims: null });
+    // Come back in a browser without the admin's session: nothing is recorded but that the test did not come back.
+    expect(await runTest(tester, null)).toMatchObject({ problem: "expired", claims: null });
+    expect({ users: await count("user"), sessions: await count("session"), members: await count("member") }).toEqual(before);
+
+    const tests = await server.db.selectFrom("sso_test").select("id").execute();
+    const result = `/api/teams/${teamId}/sso/tests/${encodeURIComponent(tests[0]?.id as string)}`;
+    expect((await server.fetch(result, { headers: as(member) })).status).toBe(403);
+    expect((await server.fetch(`/api/teams/${teamId}/sso/tests/unknown`, { headers: as(admin) })).status).toBe(404);
+  });
+
   it("offers single sign-on for the domain's addresses once active, and a first sign-in creates the member", async () => {
     const lookup = async () => (await server.fetch(`/api/sso/lookup?email=someone@${DOMAIN}`)).json();
     expect(await lookup()).toEqual({ sso: false, enforced: false });

@@ -224,6 +224,18 @@ const ROWS: Row[] = [
     allowed: [],
   },
   {
+    route: "POST /api/teams/:teamId/sso/:connectionId/test",
+    request: (fx) => post(`/api/teams/${fx.team.id}/sso/missing/test`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 404 },
+    allowed: [],
+  },
+  {
+    route: "GET /api/teams/:teamId/sso/tests/:testId",
+    request: (fx) => get(`/api/teams/${fx.team.id}/sso/tests/missing`),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 404 },
+    allowed: [],
+  },
+  {
     route: "GET /api/teams/:teamId/scim-tokens",
     request: (fx) => get(`/api/teams/${fx.team.id}/scim-tokens`),
     status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 200 },

@@ -64,6 +64,8 @@ const OUR_ROUTES: Row[] = [
   },
   { route: "POST /api/teams/:teamId/sso/:connectionId/state", valid: { state: "active" } },
   { route: "POST /api/teams/:teamId/sso/:connectionId/delete", valid: {} },
+  { route: "POST /api/teams/:teamId/sso/:connectionId/test", valid: {} },
+  { route: "GET /api/teams/:teamId/sso/tests/:testId" },
   { route: "GET /api/teams/:teamId/scim-tokens" },
   { route: "POST /api/teams/:teamId/scim-tokens", valid: {} },
   { route: "POST /api/teams/:teamId/scim-tokens/:tokenId/revoke", valid: {} },

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { SsoConnection, SsoSettings, TeamView } from "../../../core/api";
 import { SSO_DEFAULT_ROLES } from "../../../core/api/sso";
 import { roleCan } from "../../../core/teams";
-import { addOidcConnection, deleteSsoConnection, fetchSsoSettings, setSsoState } from "../../api/sso";
+import { addOidcConnection, deleteSsoConnection, fetchSsoSettings, setSsoState, startSsoTest } from "../../api/sso";
 import { useAction } from "../../api/use-action";
 import { useLoad } from "../../api/use-load";
 import { useLanguage } from "../../i18n";
@@ -73,6 +73,21 @@ function ConnectionItem(props: { team: TeamView; connection: SsoConnection; pro:
   const lang = useLanguage();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const action = useAction({ failure: t("sso.failed"), onDone: props.onChanged });
+  // The new tab opens during the click, so no popup blocker refuses it, and goes to the provider once
+  // the test is started; without a tab (blocked anyway) this page goes there itself.
+  const testConnection = () =>
+    action.run(async () => {
+      const tab = window.open("", "_blank");
+      if (tab) tab.opener = null;
+      try {
+        const { url } = await startSsoTest(team.id, c.id, lang);
+        if (tab) tab.location.href = url;
+        else window.location.assign(url);
+      } catch (error) {
+        tab?.close();
+        throw error;
+      }
+    }, t("sso.test.opened"));
   const moves: SsoConnection["state"][] = c.state === "draft" ? ["active"] : c.state === "active" ? ["enforced", "draft"] : ["active"];
   const when = c.lastUsedAt
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(new Date(c.lastUsedAt))
@@ -114,6 +129,9 @@ function ConnectionItem(props: { team: TeamView; connection: SsoConnection; pro:
               {t(`sso.moveTo.${to}`)}
             </Button>
           ))}
+        <Button variant="secondary" size="xs" disabled={action.busy} onClick={() => void testConnection()}>
+          {t("sso.test.run")}
+        </Button>
         <Button variant="secondary" size="xs" onClick={() => setConfirmDelete(true)}>
           {t("sso.delete")}
         </Button>
