@@ -10,10 +10,15 @@ import { json, type Smtp, signedInUser, type TestUser } from "./billing-support.
 const DOMAIN = "northwind-talent.com";
 const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0] as string);
 
+const redisUrl = process.env.TEST_REDIS_URL;
+
 describe.each(DATABASE_KINDS)("enterprise sign-in with OpenID Connect on %s", (kind) => {
+  // On PostgreSQL with Redis, a second instance shares the database and Redis, as behind a load balancer.
+  const twoInstances = kind === "postgres" && Boolean(redisUrl);
   let idp: Awaited<ReturnType<typeof startEnterpriseIdp>>;
   let smtp: Smtp;
   let server: TestServer;
+  let other: TestServer | undefined;
   let admin: TestUser;
   let member: TestUser;
   let teamId: string;
@@ -32,7 +37,10 @@ describe.each(DATABASE_KINDS)("enterprise sign-in with OpenID Connect on %s", (k
    * The browser's part of an enterprise sign-in: the start, the provider's page (signed in there as
    * `identity`, or refusing without one), and the return to us. Gives where we send the browser and its session cookie.
    */
-  async function ssoFlow(identity: OidcIdentity | null, opts: { tamper?: Tamper; keepStateCookie?: boolean; lang?: string } = {}) {
+  async function ssoFlow(
+    identity: OidcIdentity | null,
+    opts: { tamper?: Tamper; keepStateCookie?: boolean; lang?: string; finishOn?: TestServer } = {},
+  ) {
     const start = await server.fetch(
       "/api/auth/sso/start",
       json({ email: identity?.email ?? `nobody@${DOMAIN}`, lang: opts.lang ?? "en" }),
@@ -45,13 +53,13 @@ describe.each(DATABASE_KINDS)("enterprise sign-in with OpenID Connect on %s", (k
     const callback = authorize.headers.get("location") as string;
     expect(callback.startsWith(`${server.url}/api/auth/sso/callback?`)).toBe(true);
     const headers: Record<string, string> = opts.keepStateCookie === false ? {} : { cookie: cookiesOf(start).join("; ") };
-    const back = await server.fetch(callback.slice(server.url.length), { headers });
+    const back = await (opts.finishOn ?? server).fetch(callback.slice(server.url.length), { headers });
     expect(back.status).toBe(302);
     const cookie = cookiesOf(back).find((c) => c.includes("session_token=") && !c.endsWith("=")) ?? "";
     return { location: back.headers.get("location") as string, cookie };
   }
-  const sessionOf = async (cookie: string) =>
-    (await (await server.fetch("/api/auth/get-session", { headers: { cookie } })).json()) as { user: Record<string, unknown> } | null;
+  const sessionOf = async (cookie: string, instance = server) =>
+    (await (await instance.fetch("/api/auth/get-session", { headers: { cookie } })).json()) as { user: Record<string, unknown> } | null;
   const roleIn = async (userId: string) =>
     (
       await server.db
@@ -65,7 +73,10 @@ describe.each(DATABASE_KINDS)("enterprise sign-in with OpenID Connect on %s", (k
   beforeAll(async () => {
     idp = await startEnterpriseIdp();
     smtp = await startSmtpCapture();
-    server = await startTestServer(kind, { SMTP_URL: smtp.url });
+    const shared = { REDIS_URL: redisUrl as string, AUTH_SECRET: "enterprise-secret-enterprise-secret-1" };
+    const env = { SMTP_URL: smtp.url, ...(twoInstances ? shared : {}) };
+    server = await startTestServer(kind, env);
+    if (twoInstances) other = await startTestServer("postgres", { ...env, BASE_URL: server.config.BASE_URL }, server.database);
     admin = await signedInUser(server, smtp, "Ada Admin");
     await subscribePro(server, admin, "Northwind Talent");
     const teams = await (await server.fetch("/api/teams?kind=admin", { headers: as(admin) })).json();
@@ -82,6 +93,7 @@ describe.each(DATABASE_KINDS)("enterprise sign-in with OpenID Connect on %s", (k
     // The team, its members and its verified domain: several sign-ups with mailed codes.
   }, 120_000);
   afterAll(async () => {
+    await other?.stop();
     await server?.stop();
     await smtp?.close();
     await idp?.stop();
@@ -211,6 +223,13 @@ describe.each(DATABASE_KINDS)("enterprise sign-in with OpenID Connect on %s", (k
     ).toHaveLength(1);
     const listed = await (await server.fetch(`/api/teams/${teamId}/sso`, { headers: as(admin) })).json();
     expect(listed.connections[0].lastUsedAt).not.toBeNull();
+  });
+
+  it.skipIf(!twoInstances)("finishes a sign-in started on one instance on the other, with a session that works on both", async () => {
+    const roaming = person("roaming");
+    const { location, cookie } = await ssoFlow(roaming, { finishOn: other });
+    expect(location).toBe("/en/dashboard");
+    for (const instance of [server, other as TestServer]) expect((await sessionOf(cookie, instance))?.user.email).toBe(roaming.email);
   });
 
   it("lands each failure on the error page with its code, and signs nobody in", async () => {
