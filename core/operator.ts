@@ -184,7 +184,7 @@ export interface OperatorRoutes {
   "POST /api/admin/users/:userId/delete": { body: z.input<typeof api.deleteUserBody>; answer: { ok: true } };
   "POST /api/admin/users/:userId/complimentary": { body: z.input<typeof api.complimentaryBody>; answer: { ok: true } };
   "POST /api/admin/users/:userId/complimentary/end": { answer: { ok: true } };
-  "GET /api/admin/contact-requests": { answer: Paged<OperatorContactRequest> };
+  "GET /api/admin/contact-requests": { answer: z.output<typeof api.operatorContactRequestPage> };
   "GET /api/admin/subscriptions": {
     answer: z.output<typeof api.operatorSubscriptionPage>;
   };

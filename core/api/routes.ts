@@ -114,9 +114,15 @@ export const API_ROUTES = {
   /** Answers the archive itself, a JSON file sent as an attachment. */
   "POST /api/data-export/download": { body: account.dataExportLinkBody },
 
+  "GET /api/admin/overview": { answer: operator.operatorOverview },
+  "GET /api/admin/overview/daily": { answer: operator.operatorDaily },
   "GET /api/admin/users": { answer: operator.operatorUserPage },
   "GET /api/admin/users/:userId": { answer: operator.operatorUserDetail },
+  "GET /api/admin/users/:userId/exports": { answer: operator.operatorDataExportList },
+  "POST /api/impersonation/stop": { answer: operator.impersonationEnd },
   "GET /api/admin/audit-log": { answer: operator.auditPage },
+  "GET /api/admin/contact-requests": { answer: operator.operatorContactRequestPage },
+  "GET /api/admin/subscriptions": { answer: operator.operatorSubscriptionPage },
   "GET /api/admin/teams": { answer: operator.operatorTeamPage },
   "GET /api/admin/teams/:teamId": { answer: operator.operatorTeamDetail },
   "POST /api/admin/users/:userId/ban": { body: operator.banBody },
