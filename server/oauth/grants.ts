@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "../db/database.js";
 
@@ -31,6 +32,31 @@ export async function revokeClientGrants(db: DB, clientId: string): Promise<void
     .where("clientId", "=", clientId)
     .where("revoked", "is", null)
     .execute();
+}
+
+/**
+ * Whether `refreshToken` is one already rotated, presented within the reuse window, of a grant that
+ * has ended (docs/decisions/104). The library answers such a token with the answer it gave at the
+ * rotation, meant for an app refreshing twice at once; but ending a grant revokes only the tokens
+ * not yet revoked, and the rotated one still answers. A chain (the rows sharing the authorization
+ * code's id) has ended once any of its tokens was revoked other than by its rotation, which stamps
+ * `rotatedAt` with `revoked`: every ending, ours and the library's, leaves such a row, and a
+ * rotation in progress never does. The library keeps a refresh token as the base64url SHA-256 of
+ * it (its default `storeTokens: "hashed"`).
+ */
+export async function isReplayOfEndedGrant(db: DB, refreshToken: string): Promise<boolean> {
+  const stored = createHash("sha256").update(refreshToken).digest("base64url");
+  const { rows } = await sql<{ ended: boolean }>`
+    select exists (
+      select 1 from "oauthRefreshToken" l
+      where l."clientId" = t."clientId" and l."userId" = t."userId"
+        and l."authorizationCodeId" is not distinct from t."authorizationCodeId"
+        and l."revoked" is not null and l."rotatedAt" is null
+    ) as "ended"
+    from "oauthRefreshToken" t
+    where t."token" = ${stored} and t."rotatedAt" is not null and t."rotationReplayExpiresAt" >= now()
+  `.execute(db);
+  return rows[0]?.ended === true;
 }
 
 /** An app with access to the user's account, as the security page lists it. */

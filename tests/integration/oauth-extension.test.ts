@@ -9,9 +9,11 @@ import {
   EXTENSION_REDIRECT,
   exchange,
   extensionCode,
+  extensionTokens,
   navigate,
   pkce,
   refresh,
+  type TokenAnswer,
   tokenRequest,
 } from "../support/oauth.js";
 import { startTestServer, type TestServer } from "../support/server.js";
@@ -168,8 +170,7 @@ describe("the extension's sign-in (OAuth 2.1 with PKCE)", () => {
     });
 
     it("a refresh token of another client, and one used again after the grace period, which ends the whole chain", async () => {
-      const { code, verifier } = await extensionCode(server, user.cookie);
-      const tokens = await exchange(server, code, verifier);
+      const tokens = await extensionTokens(server, user.cookie);
       await server.db
         .insertInto("oauthClient")
         .values({
@@ -199,8 +200,7 @@ describe("the extension's sign-in (OAuth 2.1 with PKCE)", () => {
 
     it("an access token signed by another key, with alg none, or malformed, at the API", async () => {
       const verify = accessTokenVerifier({ db: server.db, config: server.config });
-      const { code, verifier } = await extensionCode(server, user.cookie);
-      const real = (await exchange(server, code, verifier)).access_token;
+      const real = (await extensionTokens(server, user.cookie)).access_token;
       const header = decodeProtectedHeader(real);
       const claims = decodeJwt(real);
       const { privateKey } = await generateKeyPair("EdDSA");
@@ -217,8 +217,7 @@ describe("the extension's sign-in (OAuth 2.1 with PKCE)", () => {
   describe("tokens die with their grant", () => {
     const grantedTo = async (name: string) => {
       const user = await signedInUser(server, smtp, name);
-      const { code, verifier } = await extensionCode(server, user.cookie);
-      return { user, tokens: await exchange(server, code, verifier) };
+      return { user, tokens: await extensionTokens(server, user.cookie) };
     };
 
     it("when the session that granted them signs out", async () => {
@@ -280,6 +279,49 @@ describe("the extension's sign-in (OAuth 2.1 with PKCE)", () => {
       const refused = await refresh(server, refreshToken);
       expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({ error: "invalid_grant" });
+    });
+
+    /**
+     * A rotated refresh token used again within the reuse window gets the answer of its rotation
+     * again (an extension refreshing twice at once). Ending the grant revokes only the chain's
+     * newest token, so without a guard the rotated one would still be answered with tokens.
+     */
+    it("also for a refresh token rotated just before the grant ended and used again within the reuse window", async () => {
+      const operator = await signedInUser(server, smtp, "Rolf Operator");
+      await setOperatorRole(server.db, operator.email, true);
+      const post = (path: string, cookie: string, body?: Record<string, unknown>) =>
+        server.fetch(path, body ? json(body, { cookie }) : { method: "POST", headers: { cookie } });
+      const endings: Record<string, (user: TestUser, newest: string) => Promise<Response>> = {
+        "signing out that session": (user) => post("/api/auth/sign-out", user.cookie, {}),
+        "signing out every other device": (user) => post("/api/account/devices/sign-out-others", user.cookie),
+        "a password change that signs the others out": (user) =>
+          post("/api/auth/change-password", user.cookie, {
+            currentPassword: PASSWORD,
+            newPassword: "a new long password",
+            revokeOtherSessions: true,
+          }),
+        "a ban": (user) => post(`/api/admin/users/${user.id}/ban`, operator.cookie, { reason: "Spam invitations" }),
+        "disconnecting the extension": (user) => post("/api/account/connected-apps/extension/disconnect", user.cookie),
+        "the extension revoking its newest token": (_user, newest) =>
+          tokenRequest(server, { token: newest, token_type_hint: "refresh_token", client_id: "extension" }, "/api/auth/oauth2/revoke"),
+      };
+      for (const [ending, end] of Object.entries(endings)) {
+        const { user, tokens } = await grantedTo("Rita Replay");
+        const rotated = await refresh(server, tokens.refresh_token);
+        expect(rotated.status, ending).toBe(200);
+        const newest = ((await rotated.json()) as TokenAnswer).refresh_token;
+        // While the grant lives, the rotated token is within its window and answered again.
+        const concurrent = await refresh(server, tokens.refresh_token);
+        expect(concurrent.status, ending).toBe(200);
+        expect(((await concurrent.json()) as TokenAnswer).refresh_token, ending).toBe(newest);
+
+        expect((await end(user, newest)).status, ending).toBe(200);
+        for (const token of [tokens.refresh_token, newest]) {
+          const refused = await refresh(server, token);
+          expect(refused.status, ending).toBe(400);
+          expect(await refused.json(), ending).toMatchObject({ error: "invalid_grant" });
+        }
+      }
     });
 
     it("when the account is deleted", async () => {

@@ -107,6 +107,12 @@ export async function exchange(server: TestServer, code: string, verifier: strin
   return (await res.json()) as TokenAnswer;
 }
 
+/** The extension's tokens for the signed-in `cookie`: authorized (PKCE) and the code exchanged, as the extension signs in. */
+export async function extensionTokens(server: TestServer, cookie: string, scope?: string): Promise<TokenAnswer> {
+  const { code, verifier } = await extensionCode(server, cookie, scope);
+  return exchange(server, code, verifier);
+}
+
 /** Refreshes as the extension does. */
 export function refresh(server: TestServer, refreshToken: string, clientId = "extension", extra: Record<string, string> = {}) {
   return tokenRequest(server, { grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId, ...extra });
