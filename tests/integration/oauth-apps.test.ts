@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setOperatorRole } from "../../server/operator/users.js";
 import { as } from "../support/actors.js";
-import { authorize, EXTENSION_ID, exchange, extensionCode, navigate, pkce, refresh, tokenRequest } from "../support/oauth.js";
+import { authorize, EXTENSION_ID, extensionTokens, navigate, pkce, refresh, tokenRequest } from "../support/oauth.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
 import { json, type Smtp, signedInUser, type TestUser } from "./billing-support.js";
@@ -46,13 +46,24 @@ describe("apps of others: the console, the consent and connected apps", () => {
   const answer = (user: TestUser, accept: boolean, query: string) =>
     server.fetch("/api/auth/oauth2/consent", json({ accept, oauth_query: query }, as(user)));
 
-  /** Consents for the app and exchanges the code with its secret. */
-  const grant = async (user: TestUser, app: RegisteredApp) => {
+  /**
+   * The user allows the app, and the app exchanges the code it was sent back with, with its secret:
+   * the address the browser went back to, and the token endpoint's answer.
+   */
+  const grant = async (user: TestUser, app: RegisteredApp, state = "st-grant") => {
     const { verifier, challenge } = pkce();
-    const res = await answer(user, true, await consentPage(user, app.item.clientId, "st-grant", challenge));
-    const code = new URL((await res.json()).url).searchParams.get("code") as string;
-    return appTokens(app, { grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: REDIRECT });
+    const allowed = await answer(user, true, await consentPage(user, app.item.clientId, state, challenge));
+    expect(allowed.status).toBe(200);
+    const back = new URL((await allowed.json()).url);
+    const code = back.searchParams.get("code") ?? "";
+    return {
+      back,
+      tokens: await appTokens(app, { grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: REDIRECT }),
+    };
   };
+  /** The app's refresh tokens not revoked, for every user. */
+  const liveRefreshTokens = (app: RegisteredApp) =>
+    server.db.selectFrom("oauthRefreshToken").select("id").where("clientId", "=", app.item.clientId).where("revoked", "is", null).execute();
   const appTokens = (app: RegisteredApp, form: Record<string, string>) =>
     tokenRequest(server, form, "/api/auth/oauth2/token", {
       authorization: `Basic ${Buffer.from(`${app.item.clientId}:${app.clientSecret}`).toString("base64")}`,
@@ -159,16 +170,10 @@ describe("apps of others: the console, the consent and connected apps", () => {
 
   it("Allow answers a code the app exchanges with its secret; the consent is remembered for the next sign-in", async () => {
     const app = await sourcingTool();
-    const { verifier, challenge } = pkce();
-    const allowed = await answer(ada, true, await consentPage(ada, app.item.clientId, "st-allow", challenge));
-    expect(allowed.status).toBe(200);
-    const back = new URL((await allowed.json()).url);
+    const { back, tokens } = await grant(ada, app, "st-allow");
     expect(back.searchParams.get("state")).toBe("st-allow");
     expect(back.searchParams.get("iss")).toBe(server.url);
-    const code = back.searchParams.get("code") as string;
-    expect(code).toBeTruthy();
-
-    const tokens = await appTokens(app, { grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: REDIRECT });
+    expect(back.searchParams.get("code")).toBeTruthy();
     expect(tokens.status).toBe(200);
     const granted = await tokens.json();
     expect(granted).toMatchObject({ refresh_token: expect.any(String), scope: "openid profile offline_access" });
@@ -201,19 +206,14 @@ describe("apps of others: the console, the consent and connected apps", () => {
 
   it("disabling an app ends its refresh tokens at once and refuses its authorizations and refreshes; the extension is not switched", async () => {
     const app = await sourcingTool("Risky Tool");
-    const tokens = await (await grant(ada, app)).json();
+    const tokens = await (await grant(ada, app)).tokens.json();
     const disabled = await server.fetch(`/api/admin/apps/${app.item.clientId}/disable`, { method: "POST", headers: as(operator) });
     expect(disabled.status).toBe(200);
 
     const refused = await appTokens(app, { grant_type: "refresh_token", refresh_token: tokens.refresh_token });
     expect(refused.status).toBe(401);
     expect(await refused.json()).toMatchObject({ error: "invalid_client", error_description: "client is disabled" });
-    const live = await server.db
-      .selectFrom("oauthRefreshToken")
-      .select("id")
-      .where("clientId", "=", app.item.clientId)
-      .where("revoked", "is", null)
-      .execute();
+    const live = await liveRefreshTokens(app);
     expect(live).toEqual([]);
 
     // A new authorization is refused on our page, in the visitor's language; the app gets no code.
@@ -245,12 +245,10 @@ describe("apps of others: the console, the consent and connected apps", () => {
   });
 
   it("lists the user's connected apps with their scopes; Disconnect ends that user's access at once and no one else's", async () => {
-    const adaCode = await extensionCode(server, ada.cookie);
-    const adaTokens = await exchange(server, adaCode.code, adaCode.verifier);
-    const benCode = await extensionCode(server, ben.cookie, "openid profile offline_access");
-    const benTokens = await exchange(server, benCode.code, benCode.verifier);
+    const adaTokens = await extensionTokens(server, ada.cookie);
+    const benTokens = await extensionTokens(server, ben.cookie, "openid profile offline_access");
     const app = await sourcingTool("Pipeline Sync");
-    const synced = await (await grant(ada, app)).json();
+    const synced = await (await grant(ada, app)).tokens.json();
 
     const listed = await (await server.fetch("/api/account/connected-apps", { headers: as(ben) })).json();
     expect(listed.items).toEqual([
@@ -280,22 +278,12 @@ describe("apps of others: the console, the consent and connected apps", () => {
     expect((await appTokens(app, { grant_type: "refresh_token", refresh_token: synced.refresh_token })).status).toBe(200);
 
     // Ada disconnects the other app: its refresh token is dead and the next authorization asks again.
-    const latest = await server.db
-      .selectFrom("oauthRefreshToken")
-      .select("id")
-      .where("clientId", "=", app.item.clientId)
-      .where("revoked", "is", null)
-      .execute();
+    const latest = await liveRefreshTokens(app);
     expect(latest.length).toBeGreaterThan(0);
     expect(
       (await server.fetch(`/api/account/connected-apps/${app.item.clientId}/disconnect`, { method: "POST", headers: as(ada) })).status,
     ).toBe(200);
-    const live = await server.db
-      .selectFrom("oauthRefreshToken")
-      .select("id")
-      .where("clientId", "=", app.item.clientId)
-      .where("revoked", "is", null)
-      .execute();
+    const live = await liveRefreshTokens(app);
     expect(live).toEqual([]);
     await consentPage(ada, app.item.clientId);
     const after = await (await server.fetch("/api/account/connected-apps", { headers: as(ada) })).json();
