@@ -7,6 +7,7 @@ import { maintenanceSwitch } from "./access/maintenance.js";
 import { apiV1Routes } from "./api-v1/routes.js";
 import { type Auth, CLIENT_IP_HEADER, trustedOrigins } from "./auth/auth.js";
 import { normalizeAuthError } from "./auth/auth-errors.js";
+import { unlessUnavailable } from "./auth/library-failures.js";
 import { organizationCreator } from "./auth/organizations.js";
 import type { PasswordChecker } from "./auth/password-policy.js";
 import { translateRateLimit } from "./auth/rate-limited.js";
@@ -178,7 +179,7 @@ export function createApp(deps: AppDeps) {
       body: body && c.req.path === tokenPath ? defaultResource(c.req.header("content-type"), body) : body,
       signal: c.req.raw.signal,
     });
-    return normalizeAuthError(c, translateRateLimit(c, await auth.handler(request)));
+    return normalizeAuthError(c, translateRateLimit(c, await unlessUnavailable(() => auth.handler(request))));
   });
 
   app.route("/", healthRoutes(deps.db, deps.readiness));

@@ -100,6 +100,12 @@ const schema = z
     OTEL_EXPORTER_OTLP_ENDPOINT: optional(url(["http", "https"])),
     /** Seconds a stopping instance keeps serving with /readyz at 503 before it stops accepting (decision 011). */
     SHUTDOWN_DELAY: z.coerce.number().int().min(0).max(60).default(0),
+    /**
+     * Seconds a stopping instance leaves idle kept-alive connections for the balancer to close, longer
+     * than the balancer keeps them idle (deploy/nginx.conf: 4 s), below the 10 s a stop waits for
+     * requests (decision 017). Default 5 behind a proxy (TRUSTED_IP_HEADER set), 0 otherwise.
+     */
+    SHUTDOWN_IDLE_GRACE: z.coerce.number().int().min(0).max(9).optional(),
     /** Chrome extension ids (32 letters a-p), comma-separated: each is a redirect address of the first-party client "extension" (docs/decisions/089). */
     EXTENSION_IDS: z
       .preprocess(
@@ -145,10 +151,11 @@ const schema = z
     }
   });
 
-export type Config = Omit<z.output<typeof schema>, "BASE_URL" | "AUTH_SECRET" | "SIGN_IN_PHONE"> & {
+export type Config = Omit<z.output<typeof schema>, "BASE_URL" | "AUTH_SECRET" | "SIGN_IN_PHONE" | "SHUTDOWN_IDLE_GRACE"> & {
   BASE_URL: string;
   AUTH_SECRET: string;
   SIGN_IN_PHONE: boolean;
+  SHUTDOWN_IDLE_GRACE: number;
 };
 
 export class ConfigError extends Error {}
@@ -174,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     AUTH_SECRET: c.AUTH_SECRET ?? developmentSecret(dataDir),
     // Without a provider, text messages only reach the development outbox: no use to real people in production.
     SIGN_IN_PHONE: c.SIGN_IN_PHONE ?? (c.NODE_ENV !== "production" || Boolean(c.SMS_PROVIDER_URL)),
+    // Only a balancer holds kept-alive connections it may send on at any moment; other clients try again.
+    SHUTDOWN_IDLE_GRACE: c.SHUTDOWN_IDLE_GRACE ?? (c.TRUSTED_IP_HEADER ? 5 : 0),
   };
 }
 

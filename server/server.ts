@@ -1,5 +1,3 @@
-import type { Server } from "node:http";
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import pino, { type Logger } from "pino";
@@ -17,6 +15,7 @@ import { type DatabaseHandle, type DB, openDatabase } from "./db/database.js";
 import { startIdleVacuum } from "./db/idle-vacuum.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { directFiles } from "./http/direct-files.js";
+import { type DrainingServer, drainingServer } from "./http/drain.js";
 import { fileRoutes } from "./http/pages.js";
 import { loadSite } from "./http/site.js";
 import { identifierRulesOf } from "./identifiers/last-identifier.js";
@@ -176,7 +175,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     await database.close();
   };
 
-  const server = await new Promise<Server>((resolve, reject) => {
+  const { server, drain } = await new Promise<DrainingServer>((resolve, reject) => {
     // Pages and assets are answered before the app sees them; everything else goes on to it.
     const direct = directFiles(fileRoutes(pageOptions(config, files)), logger, tracing);
     const toApp = getRequestListener(app.fetch, { hostname: config.HOST });
@@ -189,9 +188,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const routeOf = routeOfRequest(app);
     if (metrics) listener = metrics.instrument(listener, routeOf);
     if (tracing) listener = tracing.instrument(listener, routeOf);
-    const s = createServer(listener);
-    s.listen(config.PORT, config.HOST, () => resolve(s));
-    s.once("error", reject);
+    const s = drainingServer(listener);
+    s.server.listen(config.PORT, config.HOST, () => resolve(s));
+    s.server.once("error", reject);
   }).catch(async (error) => {
     // A port already taken leaves nothing open behind it, so a caller may start again on another.
     await release();
@@ -211,11 +210,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       stopping = true;
       // Still serving while readiness says 503, so a balancer that polls it stops sending first.
       if (config.SHUTDOWN_DELAY) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY * 1000));
-      const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), 10_000);
-      await drained;
-      clearTimeout(timer);
+      // Requests under way finish; a balancer's idle connections are left for it to close (decision 017).
+      await drain({ idleGraceMs: config.SHUTDOWN_IDLE_GRACE * 1000 });
       await release();
       logger.info("stopped");
     })();

@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { isDatabaseUnavailable } from "../db/errors.js";
 import { AppError, ERRORS, type ErrorCode } from "../errors.js";
 import type { AppEnv } from "../http/context.js";
-import { SharedStateUnavailableError } from "../kv.js";
+import { isDependencyUnavailable } from "../unavailable.js";
 
 /** Where each problem type is explained: the developer page's section on errors, by code. */
 export const problemType = (baseUrl: string, code: string) => `${baseUrl}/en/developers#${code}`;
@@ -12,7 +11,7 @@ function appErrorOf(c: Context<AppEnv>, error: Error): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof HTTPException)
     return new AppError(error.status === 413 ? "payloadTooLarge" : error.status >= 500 ? "internal" : "badRequest");
-  if (isDatabaseUnavailable(error) || error instanceof SharedStateUnavailableError) {
+  if (isDependencyUnavailable(error)) {
     c.var.log.warn({ err: error }, "dependency unavailable");
     return new AppError("unavailable");
   }

@@ -40,6 +40,7 @@ import { queueInvitationMail } from "../teams/invitations.js";
 import { memberLimitOf, seatsUsed } from "../teams/roster.js";
 import { backupCodeStore, newBackupCodes } from "./backup-codes.js";
 import { identityMetrics } from "./identity-metrics.js";
+import { libraryErrorObserver, libraryFailures } from "./library-failures.js";
 import { organizationCreator } from "./organizations.js";
 import { type PasswordChecker, passwordChecker } from "./password-policy.js";
 import { afterPasswordReset, type VerificationStore } from "./password-reset.js";
@@ -49,6 +50,7 @@ import { secondFactorOnEveryFirstFactor } from "./second-factor.js";
 import { recordPasswordReset, securityEvents } from "./security-events.js";
 import { SIGN_IN_LIMITS } from "./sign-in-limit.js";
 import { SIGN_IN_LINK_PATHS, signInLink } from "./sign-in-link.js";
+import { signOutHolds } from "./sign-out-holds.js";
 import { checkNameLengths, createSignUpTeam, signUpPlan } from "./sign-up-plan.js";
 import { walletSignIn } from "./wallet-sign-in.js";
 
@@ -114,6 +116,8 @@ export function createAuth({
     database: { db, type: "postgres" },
     secondaryStorage: kv,
     telemetry: { enabled: false },
+    // A fault the library answers itself is logged here, and a database or Redis away told apart (503).
+    onAPIError: { onError: libraryErrorObserver(logger) },
     // Code routes the product does not use: the deprecated reset alias and the resends outside our
     // own limits, and a bare code check; sign-in by e-mailed code, link or phone when switched off.
     disabledPaths: [
@@ -399,6 +403,10 @@ export function createAuth({
       // Sign-in through a team's identity provider (docs/decisions/096); never asked for our second step.
       ssoSignIn({ db, baseUrl: config.BASE_URL, authSecret: config.AUTH_SECRET, config, sendMail, logger }),
       managedAccounts(db),
+      // A sign-out that could not end its session says so (decision 017).
+      signOutHolds(db),
+      // A 500 the library answers because the database or Redis is away is told apart (503).
+      libraryFailures(),
       // The authorization server for the extension and other apps (docs/decisions/089).
       ...oauthPlugins(config, db),
       // Last: a sign-in is one only once every plugin above has let it stand (the second step withdraws it).

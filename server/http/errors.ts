@@ -1,9 +1,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ApiErrorBody } from "../../core/api.js";
-import { isDatabaseUnavailable } from "../db/errors.js";
 import { AppError, ERRORS, type ErrorAnswer, type ErrorCode } from "../errors.js";
-import { SharedStateUnavailableError } from "../kv.js";
+import { isDependencyUnavailable } from "../unavailable.js";
 import type { AppEnv } from "./context.js";
 
 /** The message of an error code in the request's language. */
@@ -13,7 +12,7 @@ export function messageOf(c: Context<AppEnv>, code: ErrorCode, params?: Record<s
 
 /** What an error that is not a refusal becomes: 503 while a dependency is down, else 500; logged either way. */
 function unexpected(c: Context<AppEnv>, error: Error): AppError {
-  if (isDatabaseUnavailable(error) || error instanceof SharedStateUnavailableError) {
+  if (isDependencyUnavailable(error)) {
     c.var.log.warn({ err: error }, "dependency unavailable");
     return new AppError("unavailable");
   }

@@ -73,10 +73,26 @@ export function outboxDelivery(opts: OutboxDeliveryOptions): JobKind<ClaimedMail
           }
         }),
       );
-      if (sent.length) await markSent(opts.db, sent, onDelivered);
+      if (sent.length) await markDelivered(() => markSent(opts.db, sent, onDelivered), leaseEnds);
       return failures;
     },
   };
+}
+
+/**
+ * Records mails the relay took, trying again (the database away for a restart) for as long as their
+ * lease holds: unmarked, they would be claimed again and sent a second time once it ran out
+ * (decision 017). What still fails then is the runner's to report.
+ */
+async function markDelivered(mark: () => Promise<void>, leaseEnds: number): Promise<void> {
+  for (let waitMs = 250; ; waitMs = Math.min(waitMs * 2, 2_000)) {
+    try {
+      return await mark();
+    } catch (error) {
+      if (Date.now() + waitMs >= leaseEnds) throw error;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
 }
 
 /** At most `size` holders at once; the others wait in order of arrival. */

@@ -107,31 +107,32 @@ export async function prometheusMetrics(opts: {
       this.set(opts.poolUse().waiting);
     },
   });
-  const outbox = { unsent: 0, oldest: 0 };
-  const readOutbox = async () => {
-    const { rows } = await sql<{ unsent: number; oldest: number | null }>`
+  // Both outbox gauges from one query per scrape: prom-client collects them at the same time, so each
+  // awaits the same reading (the age once read the value of the scrape before).
+  let reading: Promise<{ unsent: number; oldest: number }> | undefined;
+  const readOutbox = () =>
+    (reading ??= sql<{ unsent: number; oldest: number | null }>`
       select (select count(*)::int from mail_outbox where sent_at is null) as unsent,
-             extract(epoch from now() - (select created_at from mail_outbox where sent_at is null order by id limit 1))::float8 as oldest`.execute(
-      opts.db,
-    );
-    outbox.unsent = rows[0]?.unsent ?? 0;
-    outbox.oldest = rows[0]?.oldest ?? 0;
-  };
+             extract(epoch from now() - (select created_at from mail_outbox where sent_at is null order by id limit 1))::float8 as oldest`
+      .execute(opts.db)
+      .then(({ rows }) => ({ unsent: rows[0]?.unsent ?? 0, oldest: rows[0]?.oldest ?? 0 }))
+      .finally(() => {
+        reading = undefined;
+      }));
   new Gauge({
     name: "mail_outbox_unsent",
     help: "Mails in the outbox not sent yet (given-up ones included).",
     registers: [registry],
     async collect() {
-      await readOutbox();
-      this.set(outbox.unsent);
+      this.set((await readOutbox()).unsent);
     },
   });
   new Gauge({
     name: "mail_outbox_oldest_unsent_age_seconds",
     help: "Age of the oldest mail not sent yet; 0 when none waits.",
     registers: [registry],
-    collect() {
-      this.set(outbox.oldest);
+    async collect() {
+      this.set((await readOutbox()).oldest);
     },
   });
 

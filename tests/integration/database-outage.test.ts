@@ -11,7 +11,7 @@ describe.skipIf(!postgresBinDir())("database outage on PostgreSQL", () => {
 
   beforeAll(async () => {
     pg = ownPostgres(await freePort());
-    pg.start();
+    await pg.start();
     server = await startTestServer("pglite", { DATABASE_URL: pg.url });
   }, 60_000);
   afterAll(async () => {
@@ -29,7 +29,7 @@ describe.skipIf(!postgresBinDir())("database outage on PostgreSQL", () => {
   it("reports the outage, answers 503 JSON, and recovers without a restart", async () => {
     expect((await server.fetch("/healthz")).status).toBe(200);
 
-    pg.stop();
+    await pg.stop();
     const health = await server.fetch("/healthz");
     expect(health.status).toBe(503);
     expect((await health.json()).message).toBeTruthy();
@@ -46,7 +46,7 @@ describe.skipIf(!postgresBinDir())("database outage on PostgreSQL", () => {
     expect(during.status).toBe(503);
     expect((await during.json()).message).toBeTruthy();
 
-    pg.start();
+    await pg.start();
     await expect.poll(async () => (await server.fetch("/healthz")).status, { timeout: 15_000 }).toBe(200);
     expect((await server.fetch("/readyz")).status).toBe(200);
     expect((await signIn()).status).toBe(401);
@@ -55,13 +55,13 @@ describe.skipIf(!postgresBinDir())("database outage on PostgreSQL", () => {
   it("keeps running when the database goes away while a transaction holds a connection between statements", async () => {
     const transaction = server.db.transaction().execute(async (trx) => {
       await sql`select 1`.execute(trx);
-      pg.stop();
+      await pg.stop();
       await new Promise((resolve) => setTimeout(resolve, 300));
       await sql`select 1`.execute(trx);
     });
     await expect(transaction).rejects.toSatisfy(isDatabaseUnavailable);
 
-    pg.start();
+    await pg.start();
     await expect.poll(async () => (await server.fetch("/healthz")).status, { timeout: 15_000 }).toBe(200);
   }, 60_000);
 });

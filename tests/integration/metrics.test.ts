@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setOperatorRole } from "../../server/operator/users.js";
+import { botCheckHeaders } from "../support/bot-check.js";
+import { ownRedis, redisServerAvailable } from "../support/own-redis.js";
 import { freePort, startTestServer, type TestServer } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
 import { totpCode } from "../support/totp.js";
-import { json, signedInUser } from "../support/users.js";
+import { json, signedInUser, type TestUser } from "../support/users.js";
 
 /** The value of one series in Prometheus' text format, 0 when it is not there yet. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -166,5 +169,60 @@ describe("metrics on METRICS_PORT", () => {
     const res = await server.fetch("/metrics");
     expect(res.status).not.toBe(200);
     expect(await res.text()).not.toContain("http_requests_total");
+  });
+});
+
+// Bot protection on and a Redis of the test's own, which it stops.
+describe.skipIf(!redisServerAvailable())("metrics of bot-check refusals, Redis errors and bans", () => {
+  let server: TestServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  let redis: ReturnType<typeof ownRedis>;
+  let metricsUrl: string;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    redis = ownRedis(await freePort());
+    await redis.start();
+    const port = await freePort();
+    metricsUrl = `http://127.0.0.1:${port}/metrics`;
+    server = await startTestServer("pglite", {
+      SMTP_URL: smtp.url,
+      METRICS_PORT: String(port),
+      REDIS_URL: redis.url,
+      BOT_PROTECTION: "on",
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    await redis?.stop();
+    await smtp?.close();
+  });
+
+  const scrape = async () => (await fetch(metricsUrl)).text();
+  const contact = (headers: Record<string, string> = {}) =>
+    server.fetch("/api/send-contact", json({ name: "Bot Check Bo", email: "bo@example.com" }, headers));
+
+  it("counts a ban, a bot check refused for a missing solution and one refused while Redis is away, and Redis's errors", async () => {
+    const before = await scrape();
+    const [operator, user] = (await Promise.all(
+      ["Olga Operator", "Bert Banned"].map(async (name) => signedInUser(server, smtp, name, await botCheckHeaders(server.localUrl))),
+    )) as [TestUser, TestUser];
+    await setOperatorRole(server.db, operator.email, true);
+    const ban = await server.fetch(`/api/admin/users/${user.id}/ban`, json({ reason: "Counting bans" }, { cookie: operator.cookie }));
+    expect(ban.status).toBe(200);
+    expect((await contact()).status).toBe(400);
+
+    // A solution that cannot be marked as used while Redis is away is refused, not accepted twice.
+    const solved = await botCheckHeaders(server.localUrl);
+    await redis.stop();
+    const refused = await contact(solved);
+    expect(refused.status).toBe(503);
+
+    const after = await scrape();
+    const delta = (name: string, labels: Record<string, string> = {}) => total(after, name, labels) - total(before, name, labels);
+    expect(delta("auth_bans_total")).toBe(1);
+    expect(delta("bot_check_refusals_total", { reason: "invalid" })).toBe(1);
+    expect(delta("bot_check_refusals_total", { reason: "unavailable" })).toBe(1);
+    expect(delta("redis_errors_total")).toBeGreaterThanOrEqual(1);
   });
 });

@@ -5,6 +5,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "../support/databases.js";
 import { ownRedis, redisServerAvailable } from "../support/own-redis.js";
 import { freePort } from "../support/server.js";
 import { startSmtpCapture } from "../support/smtp.js";
@@ -111,48 +112,54 @@ async function startBuiltServer(env: Record<string, string>) {
 
 // Each test starts the built server; on a loaded machine that alone can take half a minute.
 describe("traces", { timeout: 90_000 }, () => {
-  it("sends a request's server span, named by its route pattern with the request id, and its database span in one trace", async () => {
-    const receiver = await otlpReceiver();
-    cleanups.push(receiver.close);
-    const server = await startBuiltServer({
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-      OTEL_SERVICE_NAME: "crm-under-test",
-      OTEL_BSP_SCHEDULE_DELAY: "100",
-    });
+  it.each(DATABASE_KINDS)(
+    "sends a request's server span, named by its route pattern with the request id, and its database span in one trace (%s)",
+    async (kind) => {
+      const receiver = await otlpReceiver();
+      cleanups.push(receiver.close);
+      const database = await createTestDatabase(kind);
+      cleanups.push(database.drop);
+      const server = await startBuiltServer({
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_SERVICE_NAME: "crm-under-test",
+        OTEL_BSP_SCHEDULE_DELAY: "100",
+        ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+      });
 
-    // A public route that reads the invitation from the database (an unknown one: 404).
-    const res = await fetch(`${server.url}/api/invitations/inv-4711-unknown`);
-    expect(res.status).toBe(404);
-    const requestId = res.headers.get("x-request-id") as string;
-    expect(requestId).toBeTruthy();
+      // A public route that reads the invitation from the database (an unknown one: 404).
+      const res = await fetch(`${server.url}/api/invitations/inv-4711-unknown`);
+      expect(res.status).toBe(404);
+      const requestId = res.headers.get("x-request-id") as string;
+      expect(requestId).toBeTruthy();
 
-    await expect.poll(() => spanOf(receiver, requestId), { timeout: 10_000 }).toBeDefined();
-    const serverSpan = spanOf(receiver, requestId) as OtlpSpan & { service?: string };
-    expect(serverSpan.name).toBe("GET /api/invitations/:invitationId");
-    expect(attribute(serverSpan, "http.route")).toBe("/api/invitations/:invitationId");
-    expect(attribute(serverSpan, "http.response.status_code")).toBe(404);
-    expect(serverSpan.service).toBe("crm-under-test");
-    expect(serverSpan.parentSpanId || undefined).toBeUndefined();
-    // No span is named by a raw path with an id.
-    expect(receiver.spans.some((s) => s.name.includes("inv-4711"))).toBe(false);
+      await expect.poll(() => spanOf(receiver, requestId), { timeout: 10_000 }).toBeDefined();
+      const serverSpan = spanOf(receiver, requestId) as OtlpSpan & { service?: string };
+      expect(serverSpan.name).toBe("GET /api/invitations/:invitationId");
+      expect(attribute(serverSpan, "http.route")).toBe("/api/invitations/:invitationId");
+      expect(attribute(serverSpan, "http.response.status_code")).toBe(404);
+      expect(serverSpan.service).toBe("crm-under-test");
+      expect(serverSpan.parentSpanId || undefined).toBeUndefined();
+      // No span is named by a raw path with an id.
+      expect(receiver.spans.some((s) => s.name.includes("inv-4711"))).toBe(false);
 
-    const queries = receiver.spans.filter((s) => s.traceId === serverSpan.traceId && attribute(s, "db.system.name") === "postgresql");
-    expect(queries.length).toBeGreaterThan(0);
-    const invitationRead = queries.find((s) => String(attribute(s, "db.query.text")).includes("invitation"));
-    expect(invitationRead?.parentSpanId).toBe(serverSpan.spanId);
-    expect(invitationRead?.name).toBe("SELECT");
+      const queries = receiver.spans.filter((s) => s.traceId === serverSpan.traceId && attribute(s, "db.system.name") === "postgresql");
+      expect(queries.length).toBeGreaterThan(0);
+      const invitationRead = queries.find((s) => String(attribute(s, "db.query.text")).includes("invitation"));
+      expect(invitationRead?.parentSpanId).toBe(serverSpan.spanId);
+      expect(invitationRead?.name).toBe("SELECT");
 
-    // The request's JSON log line carries the request id and the trace id.
-    await expect.poll(() => server.logLines().find((l) => l.msg === "request" && l.reqId === requestId)).toBeDefined();
-    expect(server.logLines().find((l) => l.msg === "request" && l.reqId === requestId)?.traceId).toBe(serverSpan.traceId);
+      // The request's JSON log line carries the request id and the trace id.
+      await expect.poll(() => server.logLines().find((l) => l.msg === "request" && l.reqId === requestId)).toBeDefined();
+      expect(server.logLines().find((l) => l.msg === "request" && l.reqId === requestId)?.traceId).toBe(serverSpan.traceId);
 
-    // A page, answered before the app, has its trace too.
-    const page = await fetch(`${server.url}/en`);
-    expect(page.status).toBe(200);
-    const pageId = page.headers.get("x-request-id");
-    await expect.poll(() => spanOf(receiver, pageId)?.name, { timeout: 10_000 }).toBe("GET");
-    expect(server.openTelemetryModules().some((url) => url.includes("/sdk-trace-node/"))).toBe(true);
-  });
+      // A page, answered before the app, has its trace too.
+      const page = await fetch(`${server.url}/en`);
+      expect(page.status).toBe(200);
+      const pageId = page.headers.get("x-request-id");
+      await expect.poll(() => spanOf(receiver, pageId)?.name, { timeout: 10_000 }).toBe("GET");
+      expect(server.openTelemetryModules().some((url) => url.includes("/sdk-trace-node/"))).toBe(true);
+    },
+  );
 
   it.skipIf(!redisServerAvailable())(
     "traces a request's Redis command in its trace, and the outbox's mails to the relay in traces of their own",

@@ -20,11 +20,15 @@ export interface Instance {
 export async function startCluster(opts: {
   instances: number;
   redisUrl: string;
+  /** A database of the test's own (e.g. a server it stops and starts); a new one on TEST_DATABASE_URL otherwise. */
+  databaseUrl?: string;
   env?: Record<string, string>;
   /** Settings of one instance on top of `env`, by its index. */
   instanceEnv?: (index: number) => Record<string, string>;
 }) {
-  const database: TestDatabase = await createTestDatabase("postgres");
+  const database: TestDatabase = opts.databaseUrl
+    ? { kind: "postgres", databaseUrl: opts.databaseUrl, dataDir: "", drop: async () => {} }
+    : await createTestDatabase("postgres");
   const proxyPort = await freePort();
   const baseUrl = `http://127.0.0.1:${proxyPort}`;
   const dataDirs: string[] = [];
@@ -89,6 +93,13 @@ export async function startCluster(opts: {
       const instance = instances[index] as Instance;
       instance.alive = false;
       instance.process.kill("SIGKILL");
+    },
+    /** Asks one instance to stop, as an orchestrator does (SIGTERM); resolves with its exit code once it exited. */
+    terminate(index: number): Promise<number | null> {
+      const { process: child } = instances[index] as Instance;
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      child.kill("SIGTERM");
+      return exited;
     },
     async fetch(pathname: string, init: RequestInit = {}) {
       const headers = new Headers(init.headers);

@@ -1,7 +1,10 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+
+const execFileAsync = promisify(execFile);
 
 /** The machine's PostgreSQL server binaries, if installed (Debian layout). */
 export function postgresBinDir(): string | undefined {
@@ -27,31 +30,33 @@ export function ownPostgres(port: number) {
     const gid = Number(execFileSync("id", ["-g", "postgres"]).toString());
     chownSync(dir, uid, gid);
   }
-  const run = (tool: string, args: string[]) =>
-    execFileSync(asRoot ? "runuser" : path.join(bin, tool), asRoot ? ["-u", "postgres", "--", path.join(bin, tool), ...args] : args, {
-      stdio: "pipe",
-    });
+  const command = (tool: string, args: string[]): [string, string[]] =>
+    asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, tool), ...args]] : [path.join(bin, tool), args];
+  const run = (tool: string, args: string[]) => execFileSync(...command(tool, args), { stdio: "pipe" });
+  /** Without blocking this process: requests a test has under way go on while the server stops or starts. */
+  const runAsync = async (tool: string, args: string[]) => void (await execFileAsync(...command(tool, args)));
   const data = path.join(dir, "data");
   run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
-  const start = () =>
-    run("pg_ctl", [
-      "-D",
-      data,
-      "-w",
-      "-l",
-      path.join(dir, "log"),
-      "-o",
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-      "start",
-    ]);
-  const stop = () => run("pg_ctl", ["-D", data, "-w", "-m", "fast", "stop"]);
+  const startArgs = [
+    "-D",
+    data,
+    "-w",
+    "-l",
+    path.join(dir, "log"),
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    "start",
+  ];
+  const stopArgs = ["-D", data, "-w", "-m", "fast", "stop"];
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start,
-    stop,
+    /** Starts the server and resolves once it accepts connections. */
+    start: () => runAsync("pg_ctl", startArgs),
+    /** Stops the server as `pg_ctlcluster … stop` does (fast: open sessions are ended), resolving once it is down. */
+    stop: () => runAsync("pg_ctl", stopArgs),
     destroy() {
       try {
-        stop();
+        run("pg_ctl", stopArgs);
       } catch {}
       rmSync(dir, { recursive: true, force: true });
     },

@@ -29,7 +29,7 @@ export function ownRedis(port: number) {
       throw new Error("redis did not start");
     },
     async stop() {
-      if (!child || child.exitCode !== null) return;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child?.once("exit", r));
       child.kill("SIGKILL");
       await exited;

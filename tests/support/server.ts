@@ -13,7 +13,7 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-/** The environment of a test server on `port` with `database`: rate limits and bot protection off, no log. */
+/** The environment of a test server on `port` with `database`: rate limits and bot protection off, no log, a quick stop. */
 export function testEnvironment(port: number, database: TestDatabase): Record<string, string> {
   return {
     NODE_ENV: "test",
@@ -25,6 +25,8 @@ export function testEnvironment(port: number, database: TestDatabase): Record<st
     RATE_LIMIT: "off",
     BOT_PROTECTION: "off",
     LOG_LEVEL: "silent",
+    // A test's client holds no connection it may send on while the server stops.
+    SHUTDOWN_IDLE_GRACE: "0",
   };
 }
 

@@ -20,7 +20,8 @@ export const json = (body: unknown, headers: Record<string, string> = {}): Reque
 
 /** A verified, signed-in user created through Better Auth's HTTP API and the e-mailed code. */
 export async function signedInUser(
-  server: TestServer,
+  /** A test server, or anything that reaches one the same way (the cluster's load balancer). */
+  server: Pick<TestServer, "fetch">,
   smtp: Smtp,
   name = "Test User",
   /** Extra request headers, e.g. the client address a server with a trusted address header counts. */

@@ -4,13 +4,12 @@ import { SCIM_BASE_PATH } from "../../../core/api/sso.js";
 import { languageOfAcceptHeader } from "../../../core/languages.js";
 import type { MaintenanceSwitch } from "../../access/maintenance.js";
 import { readBearer } from "../../api-v1/authorization-header.js";
-import { isDatabaseUnavailable } from "../../db/errors.js";
 import { AppError, ERRORS } from "../../errors.js";
 import { bodyLimit, requestText } from "../../http/body.js";
 import { type AppEnv, setLanguage } from "../../http/context.js";
 import { maintenanceGate } from "../../http/maintenance.js";
 import { hasNul } from "../../http/nul-characters.js";
-import { SharedStateUnavailableError } from "../../kv.js";
+import { isDependencyUnavailable } from "../../unavailable.js";
 import {
   errorDocument,
   listResponse,
@@ -74,7 +73,7 @@ const errorResponse: ErrorHandler<ScimEnv> = (error, c) => {
     let known: AppError;
     if (error instanceof AppError) known = error;
     else if (error instanceof HTTPException) known = new AppError(error.status === 413 ? "payloadTooLarge" : "badRequest");
-    else if (isDatabaseUnavailable(error) || error instanceof SharedStateUnavailableError) known = new AppError("unavailable");
+    else if (isDependencyUnavailable(error)) known = new AppError("unavailable");
     else {
       c.var.log.error({ err: error }, "provisioning request failed");
       known = new AppError("internal");
