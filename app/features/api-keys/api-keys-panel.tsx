@@ -14,6 +14,8 @@ import { useAction } from "../../api/use-action";
 import { useLoad } from "../../api/use-load";
 import { LocalizedLink } from "../../i18n";
 import { Button, Spinner, TextField } from "../../ui";
+import { CheckGroup } from "../../ui/check-group";
+import { CopyField, ShownOnce } from "../../ui/copy-field";
 import { FormMessages } from "../../ui/form-alert";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
 
@@ -75,40 +77,15 @@ export function ApiKeyItem({ item, showCreator, onRevoke }: { item: ApiKeyRow; s
 /** The key just made, shown this once, with a button that copies it. */
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   const { t } = useTranslation("api");
-  const [copied, setCopied] = useState(false);
-  const id = useId();
   return (
-    <div role="status" className="space-y-3 rounded-xl border border-emerald-300 bg-emerald-50 p-4">
-      <p className="font-semibold text-emerald-900">{t("keys.createdTitle", { name: created.item.name })}</p>
-      <p className="text-sm text-emerald-900">{t("keys.copyNow")}</p>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {t("keys.yourKey")}
-      </label>
-      <div className="flex flex-wrap gap-2">
-        <input
-          id={id}
-          readOnly
-          value={created.key}
-          onFocus={(e) => e.currentTarget.select()}
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm"
-        />
-        <Button
-          variant="primary"
-          size="sm"
-          onClick={() =>
-            void navigator.clipboard?.writeText(created.key).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
-          {copied ? t("keys.copied") : t("keys.copy")}
-        </Button>
-      </div>
-      <Button variant="secondary" size="sm" onClick={onDone}>
-        {t("keys.doneCopying")}
-      </Button>
-    </div>
+    <ShownOnce
+      title={t("keys.createdTitle", { name: created.item.name })}
+      note={t("keys.copyNow")}
+      done={t("keys.doneCopying")}
+      onDone={onDone}
+    >
+      <CopyField label={t("keys.yourKey")} value={created.key} copyLabel={t("keys.copyKey")} />
+    </ShownOnce>
   );
 }
 
@@ -128,7 +105,7 @@ export function ApiKeysPanel({ owner }: { owner: KeyOwner }) {
   const [nameError, setNameError] = useState("");
   const create = useAction({ failure: t("keys.createFailed"), onDone: reload });
   const revoke = useAction({ failure: t("keys.revokeFailed"), onDone: reload });
-  const ids = { name: useId(), scopes: useId(), lifetime: useId() };
+  const ids = { name: useId(), lifetime: useId() };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -167,25 +144,16 @@ export function ApiKeysPanel({ owner }: { owner: KeyOwner }) {
               onChange={(e) => setName(e.target.value)}
               error={nameError || undefined}
             />
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-800">{t("keys.scopes")}</legend>
-              <div className="mt-2 space-y-2">
-                {scopes.map((scope) => (
-                  <label key={scope} className="flex items-start gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      className="mt-1 size-4"
-                      checked={chosen.includes(scope)}
-                      onChange={(e) => toggle(scope, e.target.checked)}
-                    />
-                    <span>
-                      <span className="font-medium text-slate-900">{t(`scopes.${scopeKey(scope)}.name`)}</span>
-                      <span className="block text-slate-600">{t(`scopes.${scopeKey(scope)}.description`)}</span>
-                    </span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <CheckGroup
+              legend={t("keys.scopes")}
+              options={scopes.map((scope) => ({
+                value: scope,
+                label: t(`scopes.${scopeKey(scope)}.name`),
+                description: t(`scopes.${scopeKey(scope)}.description`),
+              }))}
+              checked={chosen}
+              onChange={toggle}
+            />
             <div>
               <label htmlFor={ids.lifetime} className="block text-sm font-medium text-slate-800">
                 {t("keys.expiry")}

@@ -16,7 +16,9 @@ import { useLoad } from "../../api/use-load";
 import type { Session } from "../../identity/client";
 import { Button, TextField } from "../../ui";
 import { Breakable } from "../../ui/breakable";
+import { CheckGroup } from "../../ui/check-group";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { CopyField, ShownOnce } from "../../ui/copy-field";
 import { FormMessages } from "../../ui/form-alert";
 import { useAppName, useScopeWords } from "../connected-apps/scope-words";
 import { Cell, Column, ConsoleTable } from "./console-list";
@@ -29,61 +31,19 @@ const linesOf = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-/** A value shown once with a button that copies it. */
-function CopyField({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation("operator");
-  const [copied, setCopied] = useState(false);
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <div className="mt-1 flex flex-wrap gap-2">
-        <input
-          id={id}
-          readOnly
-          value={value}
-          onFocus={(e) => e.currentTarget.select()}
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm"
-        />
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={`${t("apps.copy")}: ${label}`}
-          onClick={() =>
-            void navigator.clipboard?.writeText(value).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
-          {copied ? t("apps.copied") : t("apps.copy")}
-        </Button>
-      </div>
-    </div>
-  );
-}
-
 /** The app just registered: its client id, and its secret this once. */
 function NewApp({ registered, onDone }: { registered: RegisteredApp; onDone: () => void }) {
   const { t } = useTranslation("operator");
   return (
-    <div role="status" className="space-y-3 rounded-xl border border-emerald-300 bg-emerald-50 p-4">
-      <p className="font-semibold wrap-anywhere text-emerald-900">{t("apps.registered", { name: registered.item.name })}</p>
+    <ShownOnce
+      title={t("apps.registered", { name: registered.item.name })}
+      note={registered.clientSecret ? t("apps.secretOnce") : t("apps.noSecret")}
+      done={t("apps.done")}
+      onDone={onDone}
+    >
       <CopyField label={t("apps.clientId")} value={registered.item.clientId} />
-      {registered.clientSecret ? (
-        <>
-          <p className="text-sm text-emerald-900">{t("apps.secretOnce")}</p>
-          <CopyField label={t("apps.clientSecret")} value={registered.clientSecret} />
-        </>
-      ) : (
-        <p className="text-sm text-emerald-900">{t("apps.noSecret")}</p>
-      )}
-      <Button variant="secondary" size="sm" onClick={onDone}>
-        {t("apps.done")}
-      </Button>
-    </div>
+      {registered.clientSecret && <CopyField label={t("apps.clientSecret")} value={registered.clientSecret} />}
+    </ShownOnce>
   );
 }
 
@@ -144,26 +104,18 @@ function RegisterForm({ onRegistered }: { onRegistered: (app: RegisteredApp) => 
         onChange={(e) => setUris(e.target.value)}
         error={errors.uris}
       />
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">{t("apps.scopes")}</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {OAUTH_SCOPES.map((scope) => (
-            <label key={scope} className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="mt-1 size-4"
-                checked={scopes.includes(scope)}
-                onChange={(e) => toggle(scope, e.target.checked)}
-              />
-              <span>
-                <span className="font-medium text-slate-900">{words.name(scope)}</span>{" "}
-                <span className="font-mono text-xs text-slate-600">{scope}</span>
-                <span className="block text-slate-600">{words.description(scope)}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <CheckGroup
+        legend={t("apps.scopes")}
+        columns={2}
+        options={OAUTH_SCOPES.map((scope) => ({
+          value: scope,
+          label: words.name(scope),
+          code: scope,
+          description: words.description(scope),
+        }))}
+        checked={scopes}
+        onChange={toggle}
+      />
       <fieldset>
         <legend className="text-sm font-medium text-slate-800">{t("apps.type")}</legend>
         <div className="mt-2 space-y-2">

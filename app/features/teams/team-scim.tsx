@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CreatedScimToken, ScimTokenRow, TeamView } from "../../../core/api";
 import { createScimToken, fetchScimTokens, revokeScimToken } from "../../api/sso";
@@ -7,43 +7,8 @@ import { useLoad } from "../../api/use-load";
 import { useLanguage } from "../../i18n";
 import { Button, Spinner } from "../../ui";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { CopyField, ShownOnce } from "../../ui/copy-field";
 import { FormMessages } from "../../ui/form-alert";
-
-/** A read-only address or secret with a button that copies it. */
-export function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel?: string }) {
-  const { t } = useTranslation("teams");
-  const id = useId();
-  const [copied, setCopied] = useState(false);
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          id={id}
-          readOnly
-          value={value}
-          onFocus={(e) => e.currentTarget.select()}
-          className="min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm"
-        />
-        <Button
-          variant="secondary"
-          size="md"
-          aria-label={copyLabel}
-          onClick={() =>
-            void navigator.clipboard?.writeText(value).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
-          {copied ? t("sso.copied") : t("sso.copy")}
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 /**
  * Provisioning from the team's directory (SCIM 2.0): the base address to copy, the tokens with when
@@ -104,14 +69,14 @@ export function ScimSection({ team, pro }: { team: TeamView; pro: boolean }) {
         </>
       )}
       {created ? (
-        <div role="status" className="space-y-3 rounded-xl border border-emerald-300 bg-emerald-50 p-4">
-          <p className="font-semibold text-emerald-900">{t("sso.scim.createdTitle")}</p>
-          <p className="text-sm text-emerald-900">{t("sso.scim.copyNow")}</p>
+        <ShownOnce
+          title={t("sso.scim.createdTitle")}
+          note={t("sso.scim.copyNow")}
+          done={t("sso.scim.done")}
+          onDone={() => setCreated(null)}
+        >
           <CopyField label={t("sso.scim.token")} value={created.token} copyLabel={t("sso.scim.copyToken")} />
-          <Button variant="secondary" size="sm" onClick={() => setCreated(null)}>
-            {t("sso.scim.done")}
-          </Button>
-        </div>
+        </ShownOnce>
       ) : (
         pro && (
           <Button

@@ -9,8 +9,9 @@ import { useLoad } from "../../api/use-load";
 import { useLanguage } from "../../i18n";
 import { Button, Spinner, TextField } from "../../ui";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
+import { CopyField } from "../../ui/copy-field";
 import { FormAlert } from "../../ui/form-alert";
-import { CopyField, ScimSection } from "./team-scim";
+import { ScimSection } from "./team-scim";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
 const STATE_COLORS: Record<SsoConnection["state"], string> = {
