@@ -1,4 +1,4 @@
-import { request as apiRequest, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PASSWORD, uniqueEmail } from "./accounts-support";
 import { axeViolations, codeFromMail, expect, test } from "./fixtures";
 import { type OwnServer, startOwnServer } from "./own-server";
@@ -70,14 +70,14 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => server?.stop());
 
-async function createAccount(name: string) {
+/** A verified account, signed in in the page's browser by the verification (as the sign-up wizard's last step is). */
+async function signedInAccount(page: Page, name: string) {
   const email = uniqueEmail("passkey");
-  const api = await apiRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
-  expect((await api.post("/api/auth/sign-up/email", { data: { name, email, password: PASSWORD, legalConsent: true } })).status()).toBe(200);
+  const headers = { origin: server.url };
+  const data = { name, email, password: PASSWORD, legalConsent: true };
+  expect((await page.request.post(`${server.url}/api/auth/sign-up/email`, { headers, data })).status()).toBe(200);
   const otp = await codeFromMail(email);
-  expect((await api.post("/api/auth/email-otp/verify-email", { data: { email, otp } })).status()).toBe(200);
-  await api.dispose();
-  return email;
+  expect((await page.request.post(`${server.url}/api/auth/email-otp/verify-email`, { headers, data: { email, otp } })).status()).toBe(200);
 }
 
 /** Chromium's virtual platform authenticator (DevTools protocol): stores passkeys, verifies its user, answers at once. */
@@ -114,18 +114,13 @@ for (const lang of ["en", "de"] as const) {
   test(`registers a passkey, signs in with it, renames and removes it (${lang}) @phone`, async ({ page, pageErrors }) => {
     test.setTimeout(180_000);
     const name = lang === "en" ? "Petra Passkey" : "Paul Passkey";
-    const email = await createAccount(name);
+    await signedInAccount(page, name);
     await addVirtualAuthenticator(page);
     await page.addInitScript(() => {
       // about:blank (between the visits) has no storage.
       if (location.protocol === "http:" && localStorage.getItem("e2e-no-autofill"))
         PublicKeyCredential.isConditionalMediationAvailable = async () => false;
     });
-    const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, {
-      headers: { origin: server.url },
-      data: { email, password: PASSWORD },
-    });
-    expect(signIn.status()).toBe(200);
 
     // This server offers neither phone sign-in nor Google: the account page promises neither, and
     // shows no note meant for its administrator.

@@ -38,11 +38,21 @@ export async function createUser(name: string, opts: { locale?: "en" | "de"; ema
   const otp = await codeFromMail(email);
   const verify = await post("/api/auth/email-otp/verify-email", { email, otp });
   if (!verify.ok) throw new Error(`verify failed: ${verify.status}`);
+  return { email, name, ...(await signInApi(email, password)) };
+}
+
+async function signInApi(email: string, password: string): Promise<Pick<ApiUser, "id" | "cookie" | "cookies">> {
   const signIn = await post("/api/auth/sign-in/email", { email, password });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
   const cookies = signIn.headers.getSetCookie().map((c) => c.split(";")[0] as string);
   const cookie = cookies.find((c) => c.startsWith("better-auth.session_token=")) as string;
   const { user } = (await signIn.json()) as { user: { id: string } };
-  return { id: user.id, email, name, cookie, cookies };
+  return { id: user.id, cookie, cookies };
+}
+
+/** The user signed in once more, as a new password sign-in would: a fresh session with all its cookies. */
+export async function signInAgain(user: ApiUser, password = "correct horse battery"): Promise<ApiUser> {
+  return { ...user, ...(await signInApi(user.email, password)) };
 }
 
 /** A further session of the user, as a sign-in on another device would open: the session cookie. */
