@@ -44,11 +44,16 @@ export function catalogueKeyOf(planType: PlanType | string | null | undefined): 
   return planType === "pro" ? "pro" : "free";
 }
 
-/** A plan's monthly price as the page's language writes it ("€39" / "39 €"); whole euros without cents. */
+/**
+ * A plan's monthly price as the page's language writes it ("€39" / "39 €", as Intl.NumberFormat does
+ * for en-GB and de-DE); whole euros without cents. Written out: the first Intl.NumberFormat of a
+ * page loads the locale's data, 35–55 ms of main thread while the landing page's pricing cards
+ * hydrate (docs/decisions/158).
+ */
 export function formatMonthlyPrice(cents: number, lang: string): string {
-  return new Intl.NumberFormat(lang === "de" ? "de-DE" : "en-GB", {
-    style: "currency",
-    currency: "EUR",
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
+  const de = lang === "de";
+  const euros = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+$)/g, de ? "." : ",");
+  const rest = cents % 100;
+  const amount = rest === 0 ? euros : `${euros}${de ? "," : "."}${String(rest).padStart(2, "0")}`;
+  return de ? `${amount}\u00a0€` : `€${amount}`;
 }

@@ -19,8 +19,30 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-async function hydrateIsland(element: HTMLElement) {
-  const Component = await ISLANDS[element.dataset.island as IslandName]();
+/**
+ * What a visitor may use as soon as the page shows (or what acts on the page's load): hydrated
+ * first. The contact form is among them because a pricing card's "Talk to sales" fills it in.
+ */
+const FIRST: ReadonlySet<IslandName> = new Set(["skip-link", "consent", "header", "contact", "back-to-top", "anchor-scroll"]);
+
+/**
+ * One island per task (decision 158): islands whose code arrives together would otherwise hydrate
+ * in one long task and hold up the page's first input. The first ones wait for the next task,
+ * the others for the browser's next idle moment (at most a second).
+ */
+const nextTask = () => new Promise<void>((go) => setTimeout(go));
+const idle = () =>
+  new Promise<void>((go) => (window.requestIdleCallback ? window.requestIdleCallback(() => go(), { timeout: 1000 }) : setTimeout(go)));
+
+const islands = [...document.querySelectorAll<HTMLElement>("[data-island]")].map((element) => {
+  const name = element.dataset.island as IslandName;
+  // Every island's code is fetched at once; only hydrating them is spread out.
+  return { element, first: FIRST.has(name), component: ISLANDS[name]() };
+});
+
+for (const { element, first, component } of [...islands.filter((i) => i.first), ...islands.filter((i) => !i.first)]) {
+  const Component = await component;
+  await (first ? nextTask() : idle());
   const props = element.dataset.props ? JSON.parse(element.dataset.props) : {};
   hydrate(
     <I18nextProvider i18n={i18n}>
@@ -29,6 +51,4 @@ async function hydrateIsland(element: HTMLElement) {
     element,
   );
 }
-
-await Promise.all([...document.querySelectorAll<HTMLElement>("[data-island]")].map(hydrateIsland));
 document.documentElement.dataset.interactive = "";

@@ -17,6 +17,7 @@ interface Chunk {
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  css?: string[];
 }
 const islandsManifest: Record<string, Chunk> = JSON.parse(readFileSync(path.join(CLIENT_BUILD_DIR, "islands-manifest.json"), "utf8"));
 
@@ -35,17 +36,20 @@ function islandFiles(src: string): string[] {
     found.add(key);
     pending.push(...(islandsManifest[key]?.imports ?? []));
   }
-  return [...found].map((key) => `/${islandsManifest[key]?.file}`);
+  return [...found].flatMap((key) => [`/${islandsManifest[key]?.file}`, ...(islandsManifest[key]?.css ?? []).map((css) => `/${css}`)]);
 }
 
 function budgetOf(page: string) {
   const html = readFileSync(path.join(CLIENT_BUILD_DIR, page, "index.html"), "utf8");
   // Every script the page's loader imports or preloads (lazy chunks are referenced only from JavaScript),
   // and on a page with islands what their entry imports and hydrates at once.
-  const scripts = new Set<string>();
-  for (const m of html.matchAll(/"(\/assets\/[^"]+\.js)"/g)) for (const src of islandFiles(m[1] as string)) scripts.add(src);
-  const js = [...scripts].reduce((sum, src) => sum + gzipSync(readFileSync(path.join(CLIENT_BUILD_DIR, src)), { level: 9 }).length, 0);
-  return { scripts: scripts.size, jsKb: kb(js), htmlKb: kb(gzipSync(Buffer.from(html), { level: 9 }).length) };
+  const files = new Set<string>();
+  for (const m of html.matchAll(/"(\/assets\/[^"]+\.js)"/g)) for (const src of islandFiles(m[1] as string)) files.add(src);
+  const scripts = [...files].filter((src) => src.endsWith(".js"));
+  // A stylesheet the islands load besides the page's own links (a second copy of one, decision 158).
+  const lateStylesheets = [...files].filter((src) => src.endsWith(".css"));
+  const js = scripts.reduce((sum, src) => sum + gzipSync(readFileSync(path.join(CLIENT_BUILD_DIR, src)), { level: 9 }).length, 0);
+  return { scripts: scripts.length, lateStylesheets, jsKb: kb(js), htmlKb: kb(gzipSync(Buffer.from(html), { level: 9 }).length) };
 }
 
 describe.each(["en", "de"])("performance budget of /%s", (lang) => {
@@ -54,6 +58,10 @@ describe.each(["en", "de"])("performance budget of /%s", (lang) => {
   it(`loads at most ${JS_BUDGET_KB} KB of gzip JavaScript before interaction`, () => {
     expect(budget.scripts).toBeGreaterThan(0);
     expect(budget.jsKb).toBeLessThanOrEqual(JS_BUDGET_KB);
+  });
+
+  it("loads no stylesheet with its islands: the page links its stylesheets", () => {
+    expect(budget.lateStylesheets).toEqual([]);
   });
 
   it(`is at most ${HTML_BUDGET_KB} KB of gzip HTML`, () => {

@@ -2,8 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CONTACT_FIELDS, type ContactField, type ContactFieldErrors, HONEYPOT_FIELD } from "../../../core/contact/fields";
 import { Button, TextField } from "../../ui";
-
-import "./contact-form.css";
+// Its stylesheet (contact-form.css) comes with the landing page's route (app/routes/public/landing.tsx).
 import { contactFieldId, onContactPrefill } from "./field-ids";
 
 /** Translation namespace of the form; pages that show it list it in their `handle.i18n`. */

@@ -1,4 +1,8 @@
 import { useTranslation } from "react-i18next";
+// The contact form's stylesheet is the route's, linked by the prerendered page: imported by the form
+// itself, the islands build (decision 157) would load a second copy after the first paint, and the
+// contact form would wait for it before hydrating (decision 158).
+import "../../features/contact/contact-form.css";
 import { CONTACT_NAMESPACE } from "../../features/contact/contact-form";
 import { Benefits } from "../../features/landing/benefits";
 import { ClosingCta } from "../../features/landing/closing-cta";
