@@ -90,6 +90,7 @@ export type CreatedTeam = z.output<typeof teams.createdTeam>;
 export type SsoConnection = z.output<typeof sso.ssoConnection>;
 export type SsoSettings = z.output<typeof sso.ssoSettings>;
 export type OidcConnectionRequest = z.input<typeof sso.oidcConnectionBody>;
+export type SamlConnectionRequest = z.input<typeof sso.samlConnectionBody>;
 export type SsoLookup = z.output<typeof sso.ssoLookup>;
 export type SsoLinkView = z.output<typeof sso.ssoLinkView>;
 export type SsoTestResult = z.output<typeof sso.ssoTestResult>;
@@ -160,6 +161,7 @@ export interface ApiRoutes extends OperatorRoutes {
   "POST /api/teams/:teamId/requests/:requestId/reject": { answer: Done };
   "GET /api/teams/:teamId/sso": { answer: SsoSettings };
   "POST /api/teams/:teamId/sso/oidc": { body: OidcConnectionRequest; answer: SsoConnection };
+  "POST /api/teams/:teamId/sso/saml": { body: SamlConnectionRequest; answer: SsoConnection };
   "POST /api/teams/:teamId/sso/:connectionId/state": { body: z.input<typeof sso.ssoStateBody>; answer: SsoConnection };
   "POST /api/teams/:teamId/sso/:connectionId/delete": { answer: Done };
   "POST /api/teams/:teamId/sso/:connectionId/test": { answer: z.output<typeof sso.ssoTestStart> };

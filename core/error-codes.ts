@@ -198,6 +198,8 @@ export const WIRE_CODES = [
   "sso_failed",
   "sso_attempt_invalid",
   "sso_token_invalid",
+  "sso_assertion_replayed",
+  "sso_saml_metadata_invalid",
   "sso_unknown_user",
   "sso_email_domain",
   "sso_required",

@@ -13,7 +13,17 @@ import { build } from "esbuild";
  * files of their own beside their code (WebAssembly, native binaries, worker scripts). OpenTelemetry
  * stays there too: loaded only when traces are on (decision 015), it adds nothing to a start without.
  */
-const EXTERNAL = ["@electric-sql/pglite", "@electric-sql/pglite/*", "sharp", "pg", "pg-native", "pino", "pino/*", "@opentelemetry/*"];
+const EXTERNAL = [
+  "@electric-sql/pglite",
+  "@electric-sql/pglite/*",
+  "sharp",
+  "pg",
+  "pg-native",
+  "pino",
+  "pino/*",
+  "@opentelemetry/*",
+  "xmllint-wasm",
+];
 
 // Chunk names change with their content: old ones would pile up.
 rmSync("build/node/chunks", { recursive: true, force: true });

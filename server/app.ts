@@ -21,6 +21,7 @@ import type { BotProtection } from "./bot-protection/bot-protection.js";
 import type { Config } from "./config.js";
 import { domainOf } from "./contact/submit-contact.js";
 import type { DB } from "./db/database.js";
+import { samlRoutes } from "./enterprise/saml/routes.js";
 import { scimRoutes } from "./enterprise/scim/routes.js";
 import { AppError } from "./errors.js";
 import { answerCheck } from "./http/answer-check.js";
@@ -129,6 +130,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", apiV1Routes({ config, db, kv: deps.kv, maintenance, verifyAccessToken: accessTokenVerifier({ db, config }) }));
   // Provisioning from teams' directories: the team's bearer token only, SCIM's own error documents (docs/decisions/100).
   app.route("/", scimRoutes({ db, auth, baseUrl: config.BASE_URL, secret: config.AUTH_SECRET, config, maintenance }));
+  // SAML 2.0 connections' metadata and ACS: the provider posts from its own site, without our cookies (docs/decisions/102).
+  app.route("/", samlRoutes({ db, baseUrl: config.BASE_URL, maintenance }));
   // Outermost on the API: every answer that sets or clears the session cookie sets or clears the hint too.
   app.use("/api/*", signedInHint({ secure: config.BASE_URL.startsWith("https://") }));
   // Maintenance answers before anything reads a session or a body.
@@ -249,6 +252,7 @@ export function createApp(deps: AppDeps) {
       auth,
       db,
       secret: config.AUTH_SECRET,
+      baseUrl: config.BASE_URL,
       quotas: config,
       outbox: deps.outbox,
       dataExports: deps.dataExports,

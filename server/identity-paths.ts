@@ -141,6 +141,8 @@ export const OWN_AUTH_PATH = {
   // Enterprise sign-in through a team's identity provider (server/enterprise/sso-sign-in.ts).
   ssoStart: "/sso/start",
   ssoCallback: "/sso/callback",
+  // SAML 2.0: the browser's way back after our ACS (outside /api, server/enterprise/saml/) verified the provider's answer.
+  ssoSamlFinish: "/sso/saml/finish",
   ssoLinkView: "/sso/link/view",
   ssoLinkCode: "/sso/link/code",
   ssoLink: "/sso/link",
@@ -244,6 +246,7 @@ export const PUBLIC_AUTH_PATHS = [
   // Enterprise sign-in: its start, the provider's return, and the confirmation of a link to an existing account.
   OWN.ssoStart,
   OWN.ssoCallback,
+  OWN.ssoSamlFinish,
   OWN.ssoLinkView,
   OWN.ssoLinkCode,
   OWN.ssoLink,

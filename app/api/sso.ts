@@ -2,6 +2,7 @@ import type {
   CreatedScimToken,
   Done,
   OidcConnectionRequest,
+  SamlConnectionRequest,
   ScimTokenList,
   SignInAnswer,
   SsoConnection,
@@ -20,6 +21,10 @@ export function fetchSsoSettings(teamId: string): Promise<SsoSettings> {
 
 export function addOidcConnection(teamId: string, body: OidcConnectionRequest, lang: Language): Promise<SsoConnection> {
   return request("POST /api/teams/:teamId/sso/oidc", { params: { teamId }, body, language: lang });
+}
+
+export function addSamlConnection(teamId: string, body: SamlConnectionRequest, lang: Language): Promise<SsoConnection> {
+  return request("POST /api/teams/:teamId/sso/saml", { params: { teamId }, body, language: lang });
 }
 
 export function setSsoState(teamId: string, connectionId: string, state: SsoConnection["state"], lang: Language): Promise<SsoConnection> {

@@ -52,6 +52,7 @@ export const API_ROUTES = {
   "POST /api/teams/:teamId/requests/:requestId/reject": { answer: done },
   "GET /api/teams/:teamId/sso": { answer: sso.ssoSettings },
   "POST /api/teams/:teamId/sso/oidc": { body: sso.oidcConnectionBody, answer: sso.ssoConnection },
+  "POST /api/teams/:teamId/sso/saml": { body: sso.samlConnectionBody, answer: sso.ssoConnection },
   "POST /api/teams/:teamId/sso/:connectionId/state": { body: sso.ssoStateBody, answer: sso.ssoConnection },
   "POST /api/teams/:teamId/sso/:connectionId/delete": { answer: done },
   "POST /api/teams/:teamId/sso/:connectionId/test": { answer: sso.ssoTestStart },

@@ -16,6 +16,15 @@ export const ssoConnection = z.object({
   provisioning: z.boolean(),
   issuer: z.string().nullable(),
   clientId: z.string().nullable(),
+  /** SAML 2.0: the provider's entity id, and our addresses for this connection that its admin copies. */
+  saml: z
+    .object({
+      idpEntityId: z.string(),
+      spEntityId: z.string(),
+      acsUrl: z.string(),
+      spMetadataUrl: z.string(),
+    })
+    .nullable(),
   /** Switched off by an operator: no sign-in through it until an operator switches it on again. */
   disabled: z.boolean(),
   lastUsedAt: z.string().nullable(),
@@ -37,6 +46,21 @@ export const oidcConnectionBody = z.object({
   issuer: z.string().trim().max(500),
   clientId: z.string().trim().min(1).max(300),
   clientSecret: z.string().min(1).max(1000),
+  domains: z.array(z.string().max(300)).min(1).max(50),
+  defaultRole: z.enum(SSO_DEFAULT_ROLES),
+  provisioning: z.boolean(),
+});
+
+/**
+ * POST /api/teams/:teamId/sso/saml: a new SAML 2.0 connection (saved as a draft), with the
+ * provider's metadata as XML or the address it is read from once.
+ */
+export const samlConnectionBody = z.object({
+  metadataXml: z
+    .string()
+    .max(256 * 1024)
+    .optional(),
+  metadataUrl: z.string().trim().max(500).optional(),
   domains: z.array(z.string().max(300)).min(1).max(50),
   defaultRole: z.enum(SSO_DEFAULT_ROLES),
   provisioning: z.boolean(),

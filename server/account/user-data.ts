@@ -53,6 +53,7 @@ export const EXPORT_COVERAGE: Record<string, string> = {
   sso_connection_domain: "not exported: the domains a team's single sign-on serves",
   sso_attempt: "not exported: single sign-on attempts under way, kept for minutes",
   sso_test: "not exported: a team admin's test of a single sign-on connection, kept for minutes",
+  saml_assertion: "not exported: ids of identity providers' assertions already used, kept until they expire",
   scim_token: "not exported: a team's provisioning tokens (hashes only), naming no person",
   scim_user: "directoryProvisioning (the teams' directories' names for the user and whether they have the user active)",
   app_setting: "not exported: settings of the installation",

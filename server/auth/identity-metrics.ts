@@ -18,6 +18,7 @@ const SIGN_IN_METHODS: [string, string][] = [
   [OWN_AUTH_PATH.walletSignIn, "wallet"],
   [LIBRARY_PATH.verifyPasskeyAuthentication, "passkey"],
   [OWN_AUTH_PATH.ssoCallback, "sso"],
+  [OWN_AUTH_PATH.ssoSamlFinish, "sso"],
 ];
 
 /** The routes that answer a sign-in's second step (they also confirm an authenticator, or reverify). */
@@ -28,6 +29,7 @@ const SIGN_UP_METHODS: [string, string][] = [
   [LIBRARY_PATH.signUpEmail, "password"],
   [LIBRARY_PATH.callbackOAuth, "google"],
   [OWN_AUTH_PATH.ssoCallback, "sso"],
+  [OWN_AUTH_PATH.ssoSamlFinish, "sso"],
 ];
 
 const methodOf = (table: [string, string][], path: string | undefined) =>

@@ -563,6 +563,12 @@ export interface SsoConnectionTable {
   /** Encrypted with a key derived from AUTH_SECRET (docs/decisions/097). */
   oidc_client_secret: string | null;
   oidc_metadata: ColumnType<unknown, string | null, string | null> | null;
+  /** SAML 2.0 (migration 0039): the provider's entity id, its sign-in address (HTTP-Redirect) and metadata as saved. */
+  saml_entity_id: string | null;
+  saml_sso_url: string | null;
+  saml_metadata: string | null;
+  /** Where the metadata was read from, when the admin gave an address. */
+  saml_metadata_url: string | null;
   disabled_at: Timestamp | null;
   last_used_at: Timestamp | null;
   created_at: Generated<Date>;
@@ -627,8 +633,19 @@ export interface SsoAttemptTable {
   user_id: string | null;
   subject: string | null;
   email: string | null;
+  /** SAML 2.0: the AuthnRequest's ID the provider's answer must name (InResponseTo). */
+  saml_request_id: string | null;
+  /** SAML 2.0: the person a verified answer named, until the browser completes the sign-in. */
+  saml_identity: ColumnType<unknown, string | null, string | null> | null;
   expires_at: Timestamp;
   created_at: Generated<Date>;
+}
+
+/** An assertion already used, refused if it comes again before it expires (migration 0039; docs/decisions/102). */
+export interface SamlAssertionTable {
+  connection_id: string;
+  assertion_id: string;
+  expires_at: Timestamp;
 }
 
 /** Tables the product's own code queries; Better Auth manages the rest of its tables itself. */
@@ -677,6 +694,7 @@ export interface Database {
   sso_connection_domain: SsoConnectionDomainTable;
   sso_attempt: SsoAttemptTable;
   sso_test: SsoTestTable;
+  saml_assertion: SamlAssertionTable;
   scim_token: ScimTokenTable;
   scim_user: ScimUserTable;
 }

@@ -34,3 +34,10 @@ export async function fetchJsonObject(url: string, init?: RequestInit): Promise<
   if (!value || typeof value !== "object" || Array.isArray(value)) throw new Error("not an object");
   return value as Record<string, unknown>;
 }
+
+/** A text document from a provider (2xx only), such as its SAML metadata. */
+export async function fetchText(url: string): Promise<string> {
+  const { status, text } = await boundedFetch(url, { headers: { accept: "application/samlmetadata+xml, application/xml, text/xml" } });
+  if (status < 200 || status > 299) throw new Error(`status ${status}`);
+  return text;
+}

@@ -1,17 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
-import type { oidcConnectionBody } from "../../core/api/sso.js";
+import { type Insertable, sql } from "kysely";
+import type { oidcConnectionBody, samlConnectionBody } from "../../core/api/sso.js";
 import type { SsoConnection, SsoSettings } from "../../core/api.js";
 import { normalizeDomain } from "../../core/teams.js";
 import type { EndAccessDeps } from "../account/end-access.js";
 import { viewAndSync } from "../billing/subscription-store.js";
 import type { DB } from "../db/database.js";
+import type { SsoConnectionTable } from "../db/schema.js";
 import { AppError } from "../errors.js";
 import { AUTH_BASE_PATH, OWN_AUTH_PATH } from "../identity-paths.js";
 import { type AuditActor, type AuditDeps, operatorChange, recordAudit } from "../operator/audit-log.js";
 import { billingOwnerOf } from "../teams/memberships.js";
+import { fetchText } from "./bounded-fetch.js";
 import { endOtherWaysIn, membersAtDomains, queueEnforcementMails } from "./enforcement.js";
 import { discover } from "./oidc-client.js";
+import { samlAddresses } from "./saml/addresses.js";
+import type { MetadataProblem } from "./saml/service-provider.js";
 import { sealSecret } from "./secret-box.js";
 
 export interface ConnectionDeps {
@@ -40,6 +44,7 @@ const COLUMNS = [
   "provisioning",
   "oidc_issuer",
   "oidc_client_id",
+  "saml_entity_id",
   "disabled_at",
   "last_used_at",
 ] as const;
@@ -51,13 +56,15 @@ type ConnectionRow = {
   provisioning: boolean;
   oidc_issuer: string | null;
   oidc_client_id: string | null;
+  saml_entity_id: string | null;
   disabled_at: Date | string | null;
   last_used_at: Date | string | null;
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-function viewOf(row: ConnectionRow, domains: string[]): SsoConnection {
+function viewOf(row: ConnectionRow, domains: string[], baseUrl: string): SsoConnection {
+  const sp = samlAddresses(baseUrl, row.id);
   return {
     id: row.id,
     kind: row.kind as SsoConnection["kind"],
@@ -67,13 +74,17 @@ function viewOf(row: ConnectionRow, domains: string[]): SsoConnection {
     provisioning: row.provisioning,
     issuer: row.oidc_issuer,
     clientId: row.oidc_client_id,
+    saml:
+      row.kind === "saml"
+        ? { idpEntityId: row.saml_entity_id ?? "", spEntityId: sp.entityId, acsUrl: sp.acsUrl, spMetadataUrl: sp.metadataUrl }
+        : null,
     disabled: row.disabled_at !== null,
     lastUsedAt: iso(row.last_used_at),
   };
 }
 
 /** The team's connections with their domains, oldest first. */
-export async function teamConnections(db: DB, organizationId: string): Promise<SsoConnection[]> {
+export async function teamConnections(db: DB, organizationId: string, baseUrl: string): Promise<SsoConnection[]> {
   const rows = await db
     .selectFrom("sso_connection")
     .select(COLUMNS)
@@ -95,6 +106,7 @@ export async function teamConnections(db: DB, organizationId: string): Promise<S
     viewOf(
       r,
       domains.filter((d) => d.connection_id === r.id).map((d) => d.domain),
+      baseUrl,
     ),
   );
 }
@@ -121,7 +133,7 @@ export async function ssoSettings(deps: ConnectionDeps, organizationId: string):
     pro: await teamIsPro(deps.db, organizationId),
     redirectUrl: oidcRedirectUrl(deps.baseUrl),
     verifiedDomains: await verifiedDomains(deps.db, organizationId),
-    connections: await teamConnections(deps.db, organizationId),
+    connections: await teamConnections(deps.db, organizationId, deps.baseUrl),
   };
 }
 
@@ -155,44 +167,95 @@ export async function createOidcConnection(
   change: AdminChange,
   input: ReturnType<typeof oidcConnectionBody.parse>,
 ): Promise<SsoConnection> {
-  const { db } = deps;
+  const domains = await domainsToConnect(deps.db, change, input.domains);
+  const metadata = await discover(input.issuer);
+  if (!metadata) throw new AppError("ssoDiscoveryFailed");
+  const id = await insertConnection(deps.db, change, domains, {
+    kind: "oidc",
+    default_role: input.defaultRole,
+    provisioning: input.provisioning,
+    oidc_issuer: metadata.issuer,
+    oidc_client_id: input.clientId,
+    oidc_client_secret: sealSecret(deps.authSecret, input.clientSecret),
+    oidc_metadata: JSON.stringify(metadata),
+  });
+  await audit(deps, change, "team.sso.create", { connectionId: id, kind: "oidc", issuer: metadata.issuer, domains });
+  return (await teamConnections(deps.db, change.organizationId, deps.baseUrl)).find((c) => c.id === id) as SsoConnection;
+}
+
+/** A connection's domains: the team must be Pro, and each domain one of its verified domains in no other connection. */
+async function domainsToConnect(db: DB, change: AdminChange, input: string[]): Promise<string[]> {
   if (!(await teamIsPro(db, change.organizationId))) throw new AppError("ssoProOnly");
-  const domains = [...new Set(input.domains.map((d) => normalizeDomain(d)))];
+  const domains = [...new Set(input.map((d) => normalizeDomain(d)))];
   if (domains.some((d) => d === null)) throw new AppError("ssoInvalidConnection");
   const own = await verifiedDomains(db, change.organizationId);
   if (domains.some((d) => !own.includes(d as string))) throw new AppError("domainNotVerified");
   await assertDomainsFree(db, domains as string[]);
-  const metadata = await discover(input.issuer);
-  if (!metadata) throw new AppError("ssoDiscoveryFailed");
+  return domains as string[];
+}
+
+type ConnectionValues = Omit<Insertable<SsoConnectionTable>, "id" | "organization_id">;
+
+/** Saves a new connection as a draft with its domains; the id. */
+async function insertConnection(db: DB, change: AdminChange, domains: string[], values: ConnectionValues): Promise<string> {
   const id = randomUUID();
   try {
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto("sso_connection")
-        .values({
-          id,
-          organization_id: change.organizationId,
-          kind: "oidc",
-          default_role: input.defaultRole,
-          provisioning: input.provisioning,
-          oidc_issuer: metadata.issuer,
-          oidc_client_id: input.clientId,
-          oidc_client_secret: sealSecret(deps.authSecret, input.clientSecret),
-          oidc_metadata: JSON.stringify(metadata),
-        })
+        .values({ id, organization_id: change.organizationId, ...values })
         .execute();
       await trx
         .insertInto("sso_connection_domain")
-        .values(domains.map((domain) => ({ connection_id: id, domain: domain as string })))
+        .values(domains.map((domain) => ({ connection_id: id, domain })))
         .execute();
     });
   } catch (error) {
     // The unique index on connected domains: another connection took one meanwhile.
-    if ((await domainsTaken(db, domains as string[])).length > 0) throw new AppError("domainInConnection");
+    if ((await domainsTaken(db, domains)).length > 0) throw new AppError("domainInConnection");
     throw error;
   }
-  await audit(deps, change, "team.sso.create", { connectionId: id, kind: "oidc", issuer: metadata.issuer, domains });
-  return (await teamConnections(db, change.organizationId)).find((c) => c.id === id) as SsoConnection;
+  return id;
+}
+
+const metadataRefusal = (field: "metadataXml" | "metadataUrl", problem: MetadataProblem | "missing" | "unreachable") =>
+  new AppError("ssoSamlMetadataInvalid", { fields: { [field]: `teams:errors.samlMetadata.${problem}` } });
+
+/**
+ * Saves a new SAML 2.0 connection as a draft (docs/decisions/102). The provider's metadata is
+ * pasted, or read once from its address (bounded in time and size); it must name an entity id, a
+ * sign-in address for HTTP-Redirect and a signing certificate, else the field says what is missing.
+ */
+export async function createSamlConnection(
+  deps: ConnectionDeps,
+  change: AdminChange,
+  input: ReturnType<typeof samlConnectionBody.parse>,
+): Promise<SsoConnection> {
+  const domains = await domainsToConnect(deps.db, change, input.domains);
+  const url = input.metadataUrl?.trim() ?? "";
+  const field = input.metadataXml?.trim() ? "metadataXml" : "metadataUrl";
+  let xml = input.metadataXml?.trim() ?? "";
+  if (!xml) {
+    if (!url) throw metadataRefusal("metadataXml", "missing");
+    if (!/^https?:\/\//i.test(url)) throw metadataRefusal("metadataUrl", "unreachable");
+    xml = await fetchText(url).catch(() => {
+      throw metadataRefusal("metadataUrl", "unreachable");
+    });
+  }
+  const { readIdpMetadata } = await import("./saml/service-provider.js");
+  const metadata = readIdpMetadata(xml);
+  if (typeof metadata === "string") throw metadataRefusal(field, metadata);
+  const id = await insertConnection(deps.db, change, domains, {
+    kind: "saml",
+    default_role: input.defaultRole,
+    provisioning: input.provisioning,
+    saml_entity_id: metadata.entityId,
+    saml_sso_url: metadata.ssoUrl,
+    saml_metadata: metadata.xml,
+    saml_metadata_url: field === "metadataUrl" ? url : null,
+  });
+  await audit(deps, change, "team.sso.create", { connectionId: id, kind: "saml", entityId: metadata.entityId, domains });
+  return (await teamConnections(deps.db, change.organizationId, deps.baseUrl)).find((c) => c.id === id) as SsoConnection;
 }
 
 async function domainsTaken(db: DB, domains: string[]) {
@@ -251,7 +314,7 @@ export async function setConnectionState(
     }
     await audit(deps, change, "team.sso.state", details);
   }
-  return (await teamConnections(deps.db, change.organizationId)).find((c) => c.id === row.id) as SsoConnection;
+  return (await teamConnections(deps.db, change.organizationId, deps.baseUrl)).find((c) => c.id === row.id) as SsoConnection;
 }
 
 async function connectionDomainsOf(db: DB, connectionId: string): Promise<string[]> {

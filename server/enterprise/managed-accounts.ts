@@ -9,7 +9,7 @@ import { connectionForAddress } from "./connections.js";
 import { deactivatedByDirectory } from "./scim/deprovision.js";
 
 /** The routes that make a session through a connection: the only ones open to an enforced domain's addresses. */
-const SSO_SESSION_PATHS = [OWN_AUTH_PATH.ssoCallback, OWN_AUTH_PATH.ssoLink];
+const SSO_SESSION_PATHS = [OWN_AUTH_PATH.ssoCallback, OWN_AUTH_PATH.ssoSamlFinish, OWN_AUTH_PATH.ssoLink];
 
 /**
  * What the identity provider manages for a managed account (SPEC §6): its password, passkeys and

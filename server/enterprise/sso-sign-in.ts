@@ -22,6 +22,7 @@ import { assertSeatFree, type QuotaConfig } from "../teams/roster.js";
 import { oidcTestOutcome, recordTestOutcome, testOf } from "./connection-test.js";
 import { connectionForAddress, connectionForTeamSlug, oidcRedirectUrl } from "./connections.js";
 import { authorizationUrl, exchangeCode, newAuthorization, type OidcIdentity, type OidcMetadata, OidcRefusal } from "./oidc-client.js";
+import type { SamlIdentity } from "./saml/service-provider.js";
 import { assertActiveInDirectory, madeByTeamDirectory } from "./scim/deprovision.js";
 import { openSecret } from "./secret-box.js";
 
@@ -56,12 +57,14 @@ async function openConnection(db: DB, connectionId: string) {
     .innerJoin("organization", "organization.id", "sso_connection.organization_id")
     .select([
       "sso_connection.id",
+      "sso_connection.kind",
       "sso_connection.organization_id",
       "sso_connection.default_role",
       "sso_connection.provisioning",
       "sso_connection.oidc_client_id",
       "sso_connection.oidc_client_secret",
       "sso_connection.oidc_metadata",
+      "sso_connection.saml_metadata",
       "organization.name as team_name",
     ])
     .where("sso_connection.id", "=", connectionId)
@@ -114,7 +117,7 @@ export function ssoSignIn(deps: SsoSignInDeps) {
   /** The account of a returning identity, a new one (provisioning), or a link to confirm. */
   async function resolveAccount(
     connection: OpenConnection,
-    identity: OidcIdentity,
+    identity: OidcIdentity | SamlIdentity,
     lang: Language,
     internal: {
       findAccount(accountId: string, providerId: string): Promise<{ userId: string } | null>;
@@ -176,6 +179,17 @@ export function ssoSignIn(deps: SsoSignInDeps) {
         const connection = found ? await openConnection(db, found.id) : undefined;
         if (!connection) throw libraryError(new AppError("ssoNoConnection"));
         const { state, codeVerifier, nonce } = newAuthorization();
+        // SAML 2.0: an AuthnRequest whose ID the answer must name, the attempt travelling as RelayState (docs/decisions/102).
+        const saml =
+          connection.kind === "saml"
+            ? (await import("./saml/service-provider.js")).authnRequestUrl(
+                deps.baseUrl,
+                connection.id,
+                connection.saml_metadata ?? "",
+                state,
+              )
+            : null;
+        if (connection.kind === "saml" && !saml) throw libraryError(new AppError("ssoFailed"));
         await db.deleteFrom("sso_attempt").where("expires_at", "<", new Date()).execute();
         await db
           .insertInto("sso_attempt")
@@ -183,21 +197,24 @@ export function ssoSignIn(deps: SsoSignInDeps) {
             id: state,
             connection_id: connection.id,
             lang: languageOf(ctx.body.lang, ctx.headers),
-            code_verifier: codeVerifier,
-            nonce,
+            code_verifier: saml ? null : codeVerifier,
+            nonce: saml ? null : nonce,
+            saml_request_id: saml?.requestId ?? null,
             expires_at: inMinutes(ATTEMPT_MINUTES),
           })
           .execute();
         const cookie = ctx.context.createAuthCookie(STATE_COOKIE, { maxAge: ATTEMPT_MINUTES * 60 });
         await ctx.setSignedCookie(cookie.name, state, ctx.context.secret, cookie.attributes);
-        const url = authorizationUrl(metadataOf(connection), {
-          clientId: connection.oidc_client_id ?? "",
-          redirectUri,
-          state,
-          codeVerifier,
-          nonce,
-          loginHint: email,
-        });
+        const url =
+          saml?.url ??
+          authorizationUrl(metadataOf(connection), {
+            clientId: connection.oidc_client_id ?? "",
+            redirectUri,
+            state,
+            codeVerifier,
+            nonce,
+            loginHint: email,
+          });
         return ctx.json({ url });
       }),
 
@@ -257,6 +274,54 @@ export function ssoSignIn(deps: SsoSignInDeps) {
               findAccount: (accountId, providerId) => internal.findAccountByKey({ accountId, providerId }),
               createUser: (data) =>
                 internal.createUser(data as never, { method: "sso-oidc", sso: { providerId: ssoProviderId(connection.id) } }),
+              linkAccount: (data) => internal.linkAccount(data),
+            });
+            if ("link" in resolved) {
+              destination = `/${lang}/sign-in/sso?link=${resolved.link}`;
+            } else {
+              await joinTeam(deps, connection, resolved.userId);
+              await signIn(ctx, resolved.userId, connection.id);
+            }
+          } catch (error) {
+            destination = errorPage(lang, failureCode(error, deps.logger));
+          }
+          throw ctx.redirect(destination);
+        },
+      ),
+
+      // SAML 2.0: our ACS has verified the provider's answer and kept the person it names; the
+      // browser that started the sign-in (its state cookie, sent on this same-site GET) completes it.
+      ssoSamlFinish: createAuthEndpoint(
+        OWN_AUTH_PATH.ssoSamlFinish,
+        { method: "GET", query: z.object({ state: z.string().max(200).optional() }) },
+        async (ctx) => {
+          const state = ctx.query.state ?? "";
+          const attempt = state
+            ? await db
+                .deleteFrom("sso_attempt")
+                .where("id", "=", state)
+                .where("saml_request_id", "is not", null)
+                .where("saml_identity", "is not", null)
+                .returningAll()
+                .executeTakeFirst()
+            : undefined;
+          const lang = attempt && isLanguage(attempt.lang) ? attempt.lang : languageOf(undefined, ctx.headers);
+          const cookie = ctx.context.createAuthCookie(STATE_COOKIE);
+          const ownBrowser = (await ctx.getSignedCookie(cookie.name, ctx.context.secret)) === state;
+          ctx.setCookie(cookie.name, "", { ...cookie.attributes, maxAge: 0 });
+          let destination = `/${lang}/dashboard`;
+          try {
+            if (!attempt || !ownBrowser || new Date(attempt.expires_at) < new Date()) throw new SsoFailure("ssoAttemptInvalid");
+            const connection = await openConnection(db, attempt.connection_id);
+            if (connection?.kind !== "saml") throw new SsoFailure("ssoNoConnection");
+            const identity = (
+              typeof attempt.saml_identity === "string" ? JSON.parse(attempt.saml_identity) : attempt.saml_identity
+            ) as SamlIdentity;
+            const internal = ctx.context.internalAdapter;
+            const resolved = await resolveAccount(connection, identity, lang, {
+              findAccount: (accountId, providerId) => internal.findAccountByKey({ accountId, providerId }),
+              createUser: (data) =>
+                internal.createUser(data as never, { method: "sso-saml", sso: { providerId: ssoProviderId(connection.id) } }),
               linkAccount: (data) => internal.linkAccount(data),
             });
             if ("link" in resolved) {

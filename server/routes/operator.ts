@@ -70,6 +70,8 @@ export function operatorRoutes(deps: {
   auth: Auth;
   db: DB;
   secret: string;
+  /** The site's address: a SAML connection's addresses are shown with it. */
+  baseUrl: string;
   /** The member limits, shown with a team's billing state. */
   quotas: QuotaConfig;
   outbox?: { wake(): void };
@@ -233,7 +235,10 @@ export function operatorRoutes(deps: {
 
   app.get("/api/admin/teams/:teamId", async (c) => {
     const teamId = c.req.param("teamId") as string;
-    return c.json({ ...(await teamDetail(deps.db, deps.quotas, teamId)), connections: await teamConnections(deps.db, teamId) });
+    return c.json({
+      ...(await teamDetail(deps.db, deps.quotas, teamId)),
+      connections: await teamConnections(deps.db, teamId, deps.baseUrl),
+    });
   });
 
   // Team changes follow the team's own rules (last admin, who pays: decisions 063 and 069).

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { oidcConnectionBody, SCIM_BASE_PATH, ssoStateBody } from "../../core/api/sso.js";
+import { oidcConnectionBody, SCIM_BASE_PATH, samlConnectionBody, ssoStateBody } from "../../core/api/sso.js";
 import type { Auth } from "../auth/auth.js";
 import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
@@ -9,6 +9,7 @@ import {
   type ConnectionDeps,
   connectionForAddress,
   createOidcConnection,
+  createSamlConnection,
   deleteConnection,
   setConnectionState,
   ssoSettings,
@@ -50,6 +51,11 @@ export function teamSsoRoutes(deps: {
   app.post("/api/teams/:teamId/sso/oidc", requireSession(auth), manage, async (c) => {
     const input = await readBody(c, oidcConnectionBody, "ssoInvalidConnection");
     return c.json(await createOidcConnection(connections, change(c), input), 201);
+  });
+
+  app.post("/api/teams/:teamId/sso/saml", requireSession(auth), manage, async (c) => {
+    const input = await readBody(c, samlConnectionBody, "ssoInvalidConnection");
+    return c.json(await createSamlConnection(connections, change(c), input), 201);
   });
 
   app.post("/api/teams/:teamId/sso/:connectionId/state", requireSession(auth), manage, async (c) => {

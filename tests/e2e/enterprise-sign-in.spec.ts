@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { SAML_IDENTITY_COOKIE, type SamlPerson, startSamlIdp } from "../support/saml-idp";
 import { signInAtGoogleAs } from "./accounts-support";
 import { type ApiUser, apiPost, createTeamApi, createUser, setSubscription, signInBrowser } from "./dashboard-support";
 import { axeViolations, codeFromMail, expect, test } from "./fixtures";
@@ -22,6 +23,13 @@ const TEXTS = {
     none: "No token yet.",
     test: "Test connection",
     passed: "Your identity provider signed you in and sent these claims.",
+    addSaml: "Add a SAML 2.0 connection",
+    metadataXml: "Identity provider metadata (XML)",
+    acsUrl: "Our assertion consumer service (ACS) address",
+    notMetadata: "This is not SAML 2.0 metadata of an identity provider.",
+    save: "Save connection",
+    expired:
+      "Your identity provider's answer could not be accepted (wrong audience, expired or unsigned). Please try again or ask your IT department.",
   },
   de: {
     tab: "Single Sign-on",
@@ -39,6 +47,13 @@ const TEXTS = {
     none: "Noch kein Token.",
     test: "Verbindung testen",
     passed: "Ihr Identitätsanbieter hat Sie angemeldet und diese Angaben gesendet.",
+    addSaml: "SAML-2.0-Verbindung hinzufügen",
+    metadataXml: "Metadaten des Identitätsanbieters (XML)",
+    acsUrl: "Unsere ACS-Adresse (Assertion Consumer Service)",
+    notMetadata: "Das sind keine SAML-2.0-Metadaten eines Identitätsanbieters.",
+    save: "Verbindung speichern",
+    expired:
+      "Die Antwort Ihres Identitätsanbieters konnte nicht angenommen werden (falscher Empfänger, abgelaufen oder nicht signiert). Versuchen Sie es erneut oder wenden Sie sich an Ihre IT-Abteilung.",
   },
 } as const;
 
@@ -47,14 +62,7 @@ const TEXTS = {
  * run's identity provider (the local one global-setup starts), set up over the API as its admin would.
  */
 async function connectedTeam(): Promise<{ admin: ApiUser; teamId: string; domain: string }> {
-  const domain = `sso-${randomUUID().slice(0, 8)}.example.com`;
-  const admin = await createUser("Sina Admin");
-  await setSubscription(admin, { status: "active", periodDays: 30 });
-  const { id: teamId } = await createTeamApi(admin, `Northwind ${domain.slice(4, 12)}`);
-  const added = (await (await apiPost(`/api/teams/${teamId}/domains`, { domain }, admin)).json()) as { id: string };
-  await apiPost(`/api/teams/${teamId}/domains/${added.id}/code`, { email: `it@${domain}` }, admin);
-  const code = await codeFromMail(`it@${domain}`);
-  expect((await apiPost(`/api/teams/${teamId}/domains/${added.id}/verify`, { code }, admin)).status).toBe(200);
+  const { admin, teamId, domain } = await teamWithDomain();
   const issuer = process.env.E2E_OIDC_ISSUER as string;
   const body = {
     issuer,
@@ -70,6 +78,28 @@ async function connectedTeam(): Promise<{ admin: ApiUser; teamId: string; domain
   expect((await apiPost(`/api/teams/${teamId}/sso/${id}/state`, { state: "active" }, admin)).status).toBe(200);
   return { admin, teamId, domain };
 }
+
+/** A Pro team of a new admin with a domain of its own, verified by the code mailed to an address at it. */
+async function teamWithDomain(): Promise<{ admin: ApiUser; teamId: string; domain: string }> {
+  const domain = `sso-${randomUUID().slice(0, 8)}.example.com`;
+  const admin = await createUser("Sina Admin");
+  await setSubscription(admin, { status: "active", periodDays: 30 });
+  const { id: teamId } = await createTeamApi(admin, `Northwind ${domain.slice(4, 12)}`);
+  const added = (await (await apiPost(`/api/teams/${teamId}/domains`, { domain }, admin)).json()) as { id: string };
+  await apiPost(`/api/teams/${teamId}/domains/${added.id}/code`, { email: `it@${domain}` }, admin);
+  const code = await codeFromMail(`it@${domain}`);
+  expect((await apiPost(`/api/teams/${teamId}/domains/${added.id}/verify`, { code }, admin)).status).toBe(200);
+  return { admin, teamId, domain };
+}
+
+// The team's SAML 2.0 identity provider, run by this file's worker on loopback.
+let samlIdp: Awaited<ReturnType<typeof startSamlIdp>>;
+test.beforeAll(async () => {
+  samlIdp = await startSamlIdp();
+});
+test.afterAll(async () => {
+  await samlIdp?.stop();
+});
 
 for (const lang of ["en", "de"] as const) {
   const text = TEXTS[lang];
@@ -151,6 +181,62 @@ for (const lang of ["en", "de"] as const) {
         : "Ihr Identitätsanbieter hat die Anmeldung nicht zugelassen. Versuchen Sie es erneut oder wenden Sie sich an Ihre IT-Abteilung.",
     );
     await snapshot(page, `sso-error-${lang}`);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test(`a team's SAML connection shows our addresses, and a person signs in through it (${lang}) @phone`, async ({ page, context }) => {
+    const { admin, teamId, domain } = await teamWithDomain();
+    const saved = await apiPost(
+      `/api/teams/${teamId}/sso/saml`,
+      { metadataXml: samlIdp.metadata, domains: [domain], defaultRole: "member", provisioning: true },
+      admin,
+    );
+    expect(saved.status).toBe(201);
+    const { id } = (await saved.json()) as { id: string };
+    expect((await apiPost(`/api/teams/${teamId}/sso/${id}/state`, { state: "active" }, admin)).status).toBe(200);
+
+    // The admin copies our addresses; metadata the form cannot use is named at its field.
+    await signInBrowser(context, admin);
+    await page.goto(`/${lang}/teams/${teamId}/sso`);
+    await expect(page.getByRole("textbox", { name: text.acsUrl })).toHaveValue(new RegExp(`/saml/${id}/acs$`));
+    const form = page.locator("form").filter({ has: page.getByRole("heading", { name: text.addSaml }) });
+    await form.getByRole("textbox", { name: text.metadataXml }).fill("<html>not metadata</html>");
+    await form.getByRole("checkbox", { name: domain }).check();
+    await form.getByRole("button", { name: text.save }).click();
+    await expect(form.getByText(text.notMetadata)).toBeVisible();
+    await snapshot(page, `sso-saml-tab-${lang}`, { fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    if (lang === "de") expect(englishIn((await page.locator("main").textContent()) ?? "", ["teams"])).toEqual([]);
+
+    // Someone of the domain signs in at the provider; the browser posts its answer to our ACS.
+    await page.goto("about:blank");
+    await context.clearCookies();
+    const email = `katherine-${randomUUID().slice(0, 6)}@${domain}`;
+    const who: SamlPerson = { email, given_name: "Katherine", family_name: "Johnson" };
+    const signedInAtIdp = () =>
+      context.addCookies([{ name: SAML_IDENTITY_COOKIE, value: encodeURIComponent(JSON.stringify(who)), url: samlIdp.url }]);
+    await signedInAtIdp();
+    await page.goto(`/${lang}/sign-in/sso`);
+    await page.getByRole("textbox", { name: text.label }).fill(email);
+    await page.getByRole("button", { name: text.continue }).click();
+    await expect(page).toHaveURL(`/${lang}/legal-consent?next=%2F${lang}%2Fdashboard`);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: text.next }).click();
+    await expect(page).toHaveURL(`/${lang}/dashboard`);
+    const session = await (await page.request.get("/api/auth/get-session")).json();
+    expect(session.user).toMatchObject({ email, emailVerified: true, firstName: "Katherine", lastName: "Johnson", locale: lang });
+
+    // An expired answer lands on the translated error page.
+    await page.goto("about:blank");
+    await context.clearCookies();
+    await signedInAtIdp();
+    samlIdp.spoilNext("expired");
+    await page.goto(`/${lang}/sign-in/sso`);
+    await page.getByRole("textbox", { name: text.label }).fill(email);
+    await page.getByRole("button", { name: text.continue }).click();
+    await expect(page).toHaveURL(`/${lang}/sign-in/sso?error=sso_token_invalid`);
+    await expect(page.getByRole("alert")).toHaveText(text.expired);
+    await snapshot(page, `sso-saml-error-${lang}`);
     expect(await axeViolations(page)).toEqual([]);
   });
 }

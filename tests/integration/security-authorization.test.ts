@@ -212,6 +212,19 @@ const ROWS: Row[] = [
     allowed: [],
   },
   {
+    // As above: the domain is not verified, so even the admin's SAML connection is refused before its metadata is read.
+    route: "POST /api/teams/:teamId/sso/saml",
+    request: (fx) =>
+      post(`/api/teams/${fx.team.id}/sso/saml`, {
+        metadataUrl: "http://127.0.0.1:9/metadata",
+        domains: ["alpha-recruiting.com"],
+        defaultRole: "member",
+        provisioning: true,
+      }),
+    status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 409 },
+    allowed: [],
+  },
+  {
     route: "POST /api/teams/:teamId/sso/:connectionId/state",
     request: (fx) => post(`/api/teams/${fx.team.id}/sso/missing/state`, { state: "active" }),
     status: { anonymous: 401, stranger: 404, guest: 403, member: 403, admin: 404 },

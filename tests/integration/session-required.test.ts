@@ -62,6 +62,10 @@ const OUR_ROUTES: Row[] = [
       provisioning: true,
     },
   },
+  {
+    route: "POST /api/teams/:teamId/sso/saml",
+    valid: { metadataUrl: "https://idp.example/metadata", domains: ["acme.com"], defaultRole: "member", provisioning: true },
+  },
   { route: "POST /api/teams/:teamId/sso/:connectionId/state", valid: { state: "active" } },
   { route: "POST /api/teams/:teamId/sso/:connectionId/delete", valid: {} },
   { route: "POST /api/teams/:teamId/sso/:connectionId/test", valid: {} },

@@ -269,7 +269,7 @@ function TeamDetails({ team, onChanged }: { team: OperatorTeamDetail; onChanged:
             {team.connections.map((c) => (
               <tr key={c.id} className="border-b border-slate-100 last:border-0">
                 <Cell label={t("team.sso.connection")} className="max-w-[16rem] text-slate-900">
-                  <Breakable text={c.issuer ?? c.kind} />
+                  <Breakable text={c.issuer ?? c.saml?.idpEntityId ?? c.kind} />
                 </Cell>
                 <Cell label={t("team.sso.domains")} className="text-slate-700">
                   <Breakable text={c.domains.join(", ")} />

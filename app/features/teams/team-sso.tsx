@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SsoConnection, SsoSettings, TeamView } from "../../../core/api";
-import { SSO_DEFAULT_ROLES } from "../../../core/api/sso";
+import type { SSO_DEFAULT_ROLES } from "../../../core/api/sso";
 import { roleCan } from "../../../core/teams";
 import { addOidcConnection, deleteSsoConnection, fetchSsoSettings, setSsoState, startSsoTest } from "../../api/sso";
 import { useAction } from "../../api/use-action";
@@ -11,6 +11,8 @@ import { Button, Spinner, TextField } from "../../ui";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { CopyField } from "../../ui/copy-field";
 import { FormAlert } from "../../ui/form-alert";
+import { ConnectionOptions } from "./sso-connection-options";
+import { AddSamlConnection, SamlAddresses } from "./team-saml";
 import { ScimSection } from "./team-scim";
 
 const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
@@ -63,6 +65,9 @@ function SsoSettingsView({ team, settings, reload }: { team: TeamView; settings:
         </ul>
       )}
       {settings.pro && <AddOidcConnection team={team} domains={settings.verifiedDomains} onAdded={reload} />}
+      {settings.pro && settings.verifiedDomains.length > 0 && (
+        <AddSamlConnection team={team} domains={settings.verifiedDomains} onAdded={reload} />
+      )}
       {settings.connections.length > 0 && <ScimSection team={team} pro={settings.pro} />}
     </div>
   );
@@ -97,7 +102,7 @@ function ConnectionItem(props: { team: TeamView; connection: SsoConnection; pro:
     <li className="space-y-2 py-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-medium break-all text-slate-900">
-          {t("sso.oidc")}: {c.issuer}{" "}
+          {c.saml ? `${t("sso.saml")}: ${c.saml.idpEntityId}` : `${t("sso.oidc")}: ${c.issuer}`}{" "}
           <span className={`ml-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${STATE_COLORS[c.state]}`}>
             {t(`sso.states.${c.state}`)}
           </span>
@@ -106,8 +111,12 @@ function ConnectionItem(props: { team: TeamView; connection: SsoConnection; pro:
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-600">{t("sso.domains")}</dt>
         <dd className="break-all text-slate-900">{c.domains.join(", ")}</dd>
-        <dt className="text-slate-600">{t("sso.clientId")}</dt>
-        <dd className="break-all text-slate-900">{c.clientId}</dd>
+        {c.clientId !== null && (
+          <>
+            <dt className="text-slate-600">{t("sso.clientId")}</dt>
+            <dd className="break-all text-slate-900">{c.clientId}</dd>
+          </>
+        )}
         <dt className="text-slate-600">{t("sso.newPeople")}</dt>
         <dd className="text-slate-900">
           {c.provisioning ? t("sso.joinAs", { role: t(`roles.${c.defaultRole}`) }) : t("sso.noProvisioning")}
@@ -115,6 +124,7 @@ function ConnectionItem(props: { team: TeamView; connection: SsoConnection; pro:
         <dt className="text-slate-600">{t("sso.lastUsed")}</dt>
         <dd className="text-slate-900">{when ?? t("sso.neverUsed")}</dd>
       </dl>
+      {c.saml && <SamlAddresses saml={c.saml} />}
       {c.disabled && <FormAlert tone="info">{t("sso.disabledByOperator")}</FormAlert>}
       <div className="flex flex-wrap gap-2">
         {moves
@@ -222,42 +232,15 @@ function AddOidcConnection({ team, domains, onAdded }: { team: TeamView; domains
         value={clientSecret}
         onChange={(e) => setClientSecret(e.target.value)}
       />
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">{t("sso.domains")}</legend>
-        <div className="mt-1 flex flex-wrap gap-4">
-          {domains.map((d) => (
-            <label key={d} className="flex items-center gap-2 text-sm text-slate-900">
-              <input
-                type="checkbox"
-                checked={chosen.includes(d)}
-                onChange={(e) => setChosen(e.target.checked ? [...chosen, d] : chosen.filter((x) => x !== d))}
-              />
-              {d}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div>
-        <label htmlFor={`${ids}-role`} className="block text-sm font-medium text-slate-800">
-          {t("sso.defaultRole")}
-        </label>
-        <select
-          id={`${ids}-role`}
-          value={defaultRole}
-          onChange={(e) => setDefaultRole(e.target.value as (typeof SSO_DEFAULT_ROLES)[number])}
-          className="mt-1 rounded-lg border border-slate-300 px-3 py-2"
-        >
-          {SSO_DEFAULT_ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(`roles.${r}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <label className="flex items-center gap-2 text-sm text-slate-900">
-        <input type="checkbox" checked={provisioning} onChange={(e) => setProvisioning(e.target.checked)} />
-        {t("sso.provisioning")}
-      </label>
+      <ConnectionOptions
+        domains={domains}
+        chosen={chosen}
+        onChosen={setChosen}
+        defaultRole={defaultRole}
+        onDefaultRole={setDefaultRole}
+        provisioning={provisioning}
+        onProvisioning={setProvisioning}
+      />
       {action.error && <FormAlert>{action.error}</FormAlert>}
       {action.notice && <FormAlert tone="info">{action.notice}</FormAlert>}
       <Button type="submit" variant="primary" size="md" disabled={action.busy}>

@@ -34,6 +34,7 @@ import * as apiKeys from "./0035_api_keys.js";
 import * as ssoSessionsAndTests from "./0036_sso_sessions_and_tests.js";
 import * as enterpriseConnections from "./0037_enterprise_connections.js";
 import * as scimProvisioning from "./0038_scim_provisioning.js";
+import * as samlConnections from "./0039_saml_connections.js";
 
 /** Every migration, in order. Add new ones here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   "0036_sso_sessions_and_tests": ssoSessionsAndTests,
   "0037_enterprise_connections": enterpriseConnections,
   "0038_scim_provisioning": scimProvisioning,
+  "0039_saml_connections": samlConnections,
 };
