@@ -184,28 +184,38 @@ for (const lang of ["en", "de"] as const) {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test(`a team's SAML connection shows our addresses, and a person signs in through it (${lang}) @phone`, async ({ page, context }) => {
+  test(`a team's SAML connection shows our addresses, and a person signs in through it (${lang}) @phone`, async ({
+    page,
+    context,
+    pageErrors,
+  }) => {
     const { admin, teamId, domain } = await teamWithDomain();
-    const saved = await apiPost(
-      `/api/teams/${teamId}/sso/saml`,
-      { metadataXml: samlIdp.metadata, domains: [domain], defaultRole: "member", provisioning: true },
-      admin,
-    );
-    expect(saved.status).toBe(201);
-    const { id } = (await saved.json()) as { id: string };
-    expect((await apiPost(`/api/teams/${teamId}/sso/${id}/state`, { state: "active" }, admin)).status).toBe(200);
 
-    // The admin copies our addresses; metadata the form cannot use is named at its field.
+    // Metadata the form cannot use is named at its field.
     await signInBrowser(context, admin);
     await page.goto(`/${lang}/teams/${teamId}/sso`);
-    await expect(page.getByRole("textbox", { name: text.acsUrl })).toHaveValue(new RegExp(`/saml/${id}/acs$`));
     const form = page.locator("form").filter({ has: page.getByRole("heading", { name: text.addSaml }) });
     await form.getByRole("textbox", { name: text.metadataXml }).fill("<html>not metadata</html>");
     await form.getByRole("checkbox", { name: domain }).check();
     await form.getByRole("button", { name: text.save }).click();
     await expect(form.getByText(text.notMetadata)).toBeVisible();
-    await snapshot(page, `sso-saml-tab-${lang}`, { fullPage: true });
+    await expect(form.getByRole("textbox", { name: text.metadataXml })).toHaveAttribute("aria-invalid", "true");
+    await snapshot(page, `sso-saml-form-${lang}`, { fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
+    // The browser notes the refused save (400) as a failed resource: that refusal is what was asked for.
+    const refused = pageErrors.findIndex((e) => /status of 400/.test(e) && e.includes("/sso/saml"));
+    expect(refused).toBeGreaterThanOrEqual(0);
+    pageErrors.splice(refused, 1);
+
+    // Saved with the provider's metadata and activated (as the admin would), the tab shows our addresses to copy.
+    const body = { metadataXml: samlIdp.metadata, domains: [domain], defaultRole: "member", provisioning: true };
+    const saved = await apiPost(`/api/teams/${teamId}/sso/saml`, body, admin);
+    expect(saved.status).toBe(201);
+    const { id } = (await saved.json()) as { id: string };
+    expect((await apiPost(`/api/teams/${teamId}/sso/${id}/state`, { state: "active" }, admin)).status).toBe(200);
+    await page.reload();
+    await expect(page.getByRole("textbox", { name: text.acsUrl })).toHaveValue(new RegExp(`/saml/${id}/acs$`));
+    await snapshot(page, `sso-saml-tab-${lang}`, { fullPage: true });
     if (lang === "de") expect(englishIn((await page.locator("main").textContent()) ?? "", ["teams"])).toEqual([]);
 
     // Someone of the domain signs in at the provider; the browser posts its answer to our ACS.
