@@ -118,10 +118,20 @@ export const createdScimToken = z.object({ token: z.string(), item: scimTokenRow
 /**
  * Why a test of a connection failed, or why sign-ins with the claims it received would be refused:
  * the provider denied it, the code exchange failed (client secret, token endpoint), the id token was
- * not accepted, no verified address came, the address is not at the connection's domains, the test
+ * not accepted (OpenID Connect) or the SAML answer was not (unsigned, out of time, not addressed to us,
+ * or used before), no verified address came, the address is not at the connection's domains, the test
  * expired or returned to another browser, or something else failed.
  */
-export const SSO_TEST_PROBLEMS = ["denied", "exchange", "token", "no_verified_email", "other_domain", "expired", "failed"] as const;
+export const SSO_TEST_PROBLEMS = [
+  "denied",
+  "exchange",
+  "token",
+  "assertion",
+  "no_verified_email",
+  "other_domain",
+  "expired",
+  "failed",
+] as const;
 
 /** The claims a test received from the provider. */
 export const ssoTestClaims = z.object({

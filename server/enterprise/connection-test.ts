@@ -29,7 +29,8 @@ const TEST_MINUTES = 10;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
 /** What a finished test recorded. */
-type Outcome = { claims: SsoTestResult["claims"]; problem: Problem | null };
+export type TestOutcome = { claims: SsoTestResult["claims"]; problem: Problem | null };
+type Outcome = TestOutcome;
 
 export interface ConnectionTestDeps {
   db: DB;
@@ -60,22 +61,34 @@ export async function startConnectionTest(
   if (!adminId) throw new AppError("unauthorized");
   const connection = await db
     .selectFrom("sso_connection")
-    .select(["id", "kind", "oidc_client_id", "oidc_metadata"])
+    .select(["id", "kind", "oidc_client_id", "oidc_metadata", "saml_metadata"])
     .where("id", "=", input.connectionId)
     .where("organization_id", "=", change.organizationId)
     .executeTakeFirst();
   if (!connection) throw new AppError("ssoConnectionNotFound");
-  // Each kind starts its own sign-in at the provider; only OpenID Connect connections exist so far.
-  if (connection.kind !== "oidc") throw new AppError("ssoInvalidConnection");
   const now = new Date();
   await db.deleteFrom("sso_test").where("expires_at", "<", now).execute();
   await db.deleteFrom("sso_attempt").where("expires_at", "<", now).execute();
   const { state, codeVerifier, nonce } = newAuthorization();
+  // Each kind starts its own sign-in at the provider: SAML with an AuthnRequest whose ID the answer names.
+  const saml =
+    connection.kind === "saml"
+      ? (await import("./saml/service-provider.js")).authnRequestUrl(deps.baseUrl, connection.id, connection.saml_metadata ?? "", state)
+      : null;
+  if (connection.kind === "saml" && !saml) throw new AppError("ssoInvalidConnection");
   const expiresAt = inMinutes(TEST_MINUTES);
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto("sso_attempt")
-      .values({ id: state, connection_id: connection.id, lang: input.lang, code_verifier: codeVerifier, nonce, expires_at: expiresAt })
+      .values({
+        id: state,
+        connection_id: connection.id,
+        lang: input.lang,
+        code_verifier: saml ? null : codeVerifier,
+        nonce: saml ? null : nonce,
+        saml_request_id: saml?.requestId ?? null,
+        expires_at: expiresAt,
+      })
       .execute();
     await trx
       .insertInto("sso_test")
@@ -88,6 +101,7 @@ export async function startConnectionTest(
       })
       .execute();
   });
+  if (saml) return { url: saml.url };
   const url = authorizationUrl(metadataOf(connection.oidc_metadata), {
     clientId: connection.oidc_client_id ?? "",
     redirectUri: oidcRedirectUrl(deps.baseUrl),
@@ -172,6 +186,24 @@ export function oidcTestOutcome(
     };
     return { claims: received, problem: await claimsProblem(deps.db, attempt.connection_id, claims) };
   };
+}
+
+/**
+ * What a SAML test received at the assertion consumer: the person a verified answer names (SAML
+ * sends no "verified" flag: the provider vouches for the address it asserts), or why the answer was
+ * refused. The ACS cannot see the admin's session (the provider's form post carries no cookies of
+ * ours), so it keeps this outcome with the attempt and the same-site return records it.
+ */
+export async function samlTestOutcome(
+  db: DB,
+  connectionId: string,
+  issuer: string,
+  result: { identity: { subject: string; email: string; name: string } } | { refusal: "denied" | "invalid" | "replayed" },
+): Promise<Outcome> {
+  if ("refusal" in result) return { claims: null, problem: result.refusal === "denied" ? "denied" : "assertion" };
+  const { subject, email, name } = result.identity;
+  const claims = { issuer, subject, email, emailVerified: null, name };
+  return { claims, problem: await claimsProblem(db, connectionId, claims) };
 }
 
 /** Why a sign-in with these claims would be refused, or null: the rules of the sign-in itself (sso-sign-in.ts). */

@@ -19,7 +19,7 @@ import { libraryError } from "../library-error.js";
 import { ssoLinkCodeMail } from "../mail/templates/sso-link-code.js";
 import type { SendMail } from "../mail/transport.js";
 import { assertSeatFree, type QuotaConfig } from "../teams/roster.js";
-import { oidcTestOutcome, recordTestOutcome, testOf } from "./connection-test.js";
+import { oidcTestOutcome, recordTestOutcome, type TestOutcome, testOf } from "./connection-test.js";
 import { connectionForAddress, connectionForTeamSlug, oidcRedirectUrl } from "./connections.js";
 import { authorizationUrl, exchangeCode, newAuthorization, type OidcIdentity, type OidcMetadata, OidcRefusal } from "./oidc-client.js";
 import type { SamlIdentity } from "./saml/service-provider.js";
@@ -309,14 +309,20 @@ export function ssoSignIn(deps: SsoSignInDeps) {
           const cookie = ctx.context.createAuthCookie(STATE_COOKIE);
           const ownBrowser = (await ctx.getSignedCookie(cookie.name, ctx.context.secret)) === state;
           ctx.setCookie(cookie.name, "", { ...cookie.attributes, maxAge: 0 });
+          const kept: unknown = typeof attempt?.saml_identity === "string" ? JSON.parse(attempt.saml_identity) : attempt?.saml_identity;
+          // A test: the ACS kept what the provider's answer said; the admin's browser records it.
+          const test = attempt ? await testOf(db, attempt.id) : undefined;
+          if (attempt && test) {
+            const browserUserId = (await getSessionFromCtx(ctx))?.user.id;
+            const outcome = async () => (kept as { test: TestOutcome }).test;
+            throw ctx.redirect(await recordTestOutcome(db, test, { lang, browserUserId, outcome }));
+          }
           let destination = `/${lang}/dashboard`;
           try {
             if (!attempt || !ownBrowser || new Date(attempt.expires_at) < new Date()) throw new SsoFailure("ssoAttemptInvalid");
             const connection = await openConnection(db, attempt.connection_id);
             if (connection?.kind !== "saml") throw new SsoFailure("ssoNoConnection");
-            const identity = (
-              typeof attempt.saml_identity === "string" ? JSON.parse(attempt.saml_identity) : attempt.saml_identity
-            ) as SamlIdentity;
+            const identity = kept as SamlIdentity;
             const internal = ctx.context.internalAdapter;
             const resolved = await resolveAccount(connection, identity, lang, {
               findAccount: (accountId, providerId) => internal.findAccountByKey({ accountId, providerId }),

@@ -165,4 +165,46 @@ describe.each(DATABASE_KINDS)("enterprise sign-in with SAML 2.0 on %s", (kind) =
     expect(replayed).toBe("/en/sign-in/sso?error=sso_assertion_replayed");
     expect(location).toBe("/en/dashboard");
   });
+  it("tests the connection for its admin: the claims a signed answer carries or why one was refused, signing nobody in", async () => {
+    const tester = person("tester");
+    const count = async () =>
+      Number(
+        (
+          await server.db
+            .selectFrom("session")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const sessions = await count();
+    /** The new tab's way: our AuthnRequest, the provider, its answer posted to our ACS, and the same-site return in the admin's browser. */
+    const runTest = async (who: SamlPerson | null, spoil: SamlSpoil = null) => {
+      const started = await server.fetch(`/api/teams/${teamId}/sso/${connectionId}/test`, json({}, as(admin, { "x-language": "de" })));
+      expect(started.status).toBe(200);
+      const { url } = (await started.json()) as { url: string };
+      idp.spoilNext(spoil);
+      const page = await fetch(url, { headers: who ? { cookie: idp.identityCookie(who) } : {} });
+      const { action, fields } = postedForm(await page.text());
+      const acs = await server.fetch(action.slice(server.url.length), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: idp.url },
+        body: fields.toString(),
+      });
+      const back = await server.fetch(acs.headers.get("location") as string, { headers: as(admin) });
+      const location = back.headers.get("location") as string;
+      const id = new URL(location, server.url).searchParams.get("id") as string;
+      expect(location).toBe(`/de/teams/${teamId}/sso/test?id=${encodeURIComponent(id)}`);
+      return (await server.fetch(`/api/teams/${teamId}/sso/tests/${encodeURIComponent(id)}`, { headers: as(admin) })).json();
+    };
+    expect(await runTest(tester)).toEqual({
+      connectionId,
+      pending: false,
+      problem: null,
+      claims: { issuer: idp.metadataUrl, subject: expect.any(String), email: tester.email, emailVerified: null, name: "Katherine Johnson" },
+    });
+    expect(await runTest(tester, "unsigned")).toMatchObject({ problem: "assertion", claims: null });
+    expect(await runTest(null)).toMatchObject({ problem: "denied", claims: null });
+    expect(await count()).toBe(sessions);
+    expect(await server.db.selectFrom("user").select("id").where("email", "=", tester.email).executeTakeFirst()).toBeUndefined();
+  });
 });

@@ -140,12 +140,9 @@ function ConnectionItem(props: { team: TeamView; connection: SsoConnection; pro:
               {t(`sso.moveTo.${to}`)}
             </Button>
           ))}
-        {/* A test runs an OpenID Connect sign-in; SAML connections are not tested from here yet. */}
-        {c.kind === "oidc" && (
-          <Button variant="secondary" size="xs" disabled={action.busy} onClick={() => void testConnection()}>
-            {t("sso.test.run")}
-          </Button>
-        )}
+        <Button variant="secondary" size="xs" disabled={action.busy} onClick={() => void testConnection()}>
+          {t("sso.test.run")}
+        </Button>
         <Button variant="secondary" size="xs" onClick={() => setConfirmDelete(true)}>
           {t("sso.delete")}
         </Button>

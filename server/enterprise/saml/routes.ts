@@ -8,6 +8,7 @@ import { bodyLimit, requestText } from "../../http/body.js";
 import type { AppEnv } from "../../http/context.js";
 import { maintenanceGate } from "../../http/maintenance.js";
 import { AUTH_BASE_PATH, OWN_AUTH_PATH } from "../../identity-paths.js";
+import { samlTestOutcome, type TestOutcome, testOf } from "../connection-test.js";
 import { rememberAssertion } from "./replay.js";
 import type { SamlRefusal as Refusal } from "./service-provider.js";
 
@@ -39,8 +40,9 @@ class AcsFailure extends Error {
  * A team's SAML 2.0 connection's public addresses (docs/decisions/102), outside /api: the provider
  * reads our metadata from one and posts its answers (HTTP-POST, from its own site, so without our
  * cookies) to the other. The ACS verifies the answer, remembers the assertion so it is never taken
- * twice, keeps the person it names with the sign-in under way, and sends the browser on to
- * `/api/auth/sso/saml/finish`, where the cookie of the browser that started it completes it.
+ * twice, keeps the person it names with the sign-in under way (for a test, what the test received),
+ * and sends the browser on to `/api/auth/sso/saml/finish`, where the cookie of the browser that
+ * started it completes it.
  */
 export function samlRoutes(deps: SamlRouteDeps) {
   const { db } = deps;
@@ -97,27 +99,49 @@ export function samlRoutes(deps: SamlRouteDeps) {
             .executeTakeFirst()
         : undefined;
       const lang = attempt && isLanguage(attempt.lang) ? attempt.lang : c.var.lang;
-      const { SamlRefusal, verifyResponse } = await serviceProvider();
+      const { SamlRefusal, readIdpMetadata, verifyResponse } = await serviceProvider();
+      // A team admin's test of the connection (docs/decisions/103) runs in any state and signs nobody in.
+      const test = attempt ? await testOf(db, attempt.id) : undefined;
       try {
         if (!attempt?.saml_request_id || new Date(attempt.expires_at) < new Date()) throw new AcsFailure("sso_attempt_invalid");
-        const open = attempt.kind === "saml" && attempt.state !== "draft" && attempt.disabled_at === null && attempt.saml_metadata;
+        const usable = attempt.kind === "saml" && attempt.saml_metadata;
+        const open = usable && (test || (attempt.state !== "draft" && attempt.disabled_at === null));
         if (!open) throw new AcsFailure("sso_no_connection");
-        const verified = await verifyResponse({
-          baseUrl: deps.baseUrl,
-          connectionId,
-          metadataXml: attempt.saml_metadata as string,
-          samlResponse: form.get("SAMLResponse") ?? "",
-          requestId: attempt.saml_request_id,
-        });
-        if (!(await rememberAssertion(db, connectionId, verified.assertionId, verified.expiresAt))) throw new SamlRefusal("replayed");
+        const metadataXml = attempt.saml_metadata as string;
+        const verify = async () => {
+          const verified = await verifyResponse({
+            baseUrl: deps.baseUrl,
+            connectionId,
+            metadataXml,
+            samlResponse: form.get("SAMLResponse") ?? "",
+            requestId: attempt.saml_request_id as string,
+          });
+          if (!(await rememberAssertion(db, connectionId, verified.assertionId, verified.expiresAt))) throw new SamlRefusal("replayed");
+          return verified.identity;
+        };
+        let kept: unknown;
+        if (test) {
+          const idp = readIdpMetadata(metadataXml);
+          const issuer = typeof idp === "string" ? "" : idp.entityId;
+          const result = await verify().then(
+            (identity) => ({ identity }),
+            (error) => {
+              if (error instanceof SamlRefusal) return { refusal: error.reason };
+              throw error;
+            },
+          );
+          kept = { test: await samlTestOutcome(db, connectionId, issuer, result) } satisfies { test: TestOutcome };
+        } else {
+          kept = await verify();
+        }
         // The first answer to the attempt is the one kept; another, even a valid one, does not replace it.
-        const kept = await db
+        const updated = await db
           .updateTable("sso_attempt")
-          .set({ saml_identity: JSON.stringify(verified.identity) })
+          .set({ saml_identity: JSON.stringify(kept) })
           .where("id", "=", attempt.id)
           .where("saml_identity", "is", null)
           .executeTakeFirst();
-        if (kept.numUpdatedRows === 0n) throw new AcsFailure("sso_attempt_invalid");
+        if (updated.numUpdatedRows === 0n) throw new AcsFailure("sso_attempt_invalid");
         return c.redirect(`${AUTH_BASE_PATH}${OWN_AUTH_PATH.ssoSamlFinish}?state=${encodeURIComponent(attempt.id)}`, 303);
       } catch (error) {
         let code: WireCode = "sso_failed";
