@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, configure, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -7,6 +7,10 @@ import de from "../../../locales/de/contact.json";
 import en from "../../../locales/en/contact.json";
 import { createI18n } from "../../i18n/i18n";
 import { ContactForm } from "./contact-form";
+
+// The form loads its rules on the first submit or focus (a dynamic import), which can take seconds on
+// a busy machine: the waits are bounds, not measurements (docs/decisions/141).
+configure({ asyncUtilTimeout: 10_000 });
 
 function renderForm(lang: "en" | "de" = "en") {
   const i18n = createI18n(lang, { en: { contact: en }, de: { contact: de } }, { ns: ["contact"] });
@@ -40,7 +44,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("ContactForm", () => {
+describe("ContactForm", { timeout: 30_000 }, () => {
   it("starts idle with labelled fields, an email input and the send button", () => {
     renderForm();
     expect(screen.getByRole("form", { name: "Contact form" })).toBeTruthy();
