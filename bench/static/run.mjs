@@ -159,21 +159,59 @@ http {
   };
 }
 
-/** The bare Node reference (bare-node.mjs) answering each target's gzip bytes. */
-async function startBareNode() {
+/** Headers the connection or the moment sets, which the bare server's own Node writes for itself. */
+const OWN_HEADERS = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "content-length",
+  "content-encoding",
+  "content-type",
+  "transfer-encoding",
+]);
+
+/** The headers our server sends with each target's answer, to be sent alike by the bare server. */
+async function ourHeaders(url) {
+  const headers = {};
+  for (const t of targets) {
+    const res = await fetch(`${url}${t.urlPath}`, { headers: { "accept-encoding": "gzip" } });
+    await res.arrayBuffer();
+    headers[t.urlPath] = Object.fromEntries([...res.headers].filter(([name]) => !OWN_HEADERS.has(name)));
+  }
+  return headers;
+}
+
+/**
+ * The bare Node reference (bare-node.mjs) answering each target's gzip bytes; with `headers`, also
+ * sending every header our server sends (security headers, ETag, request id), so the gap that is
+ * left is our handling of a request, not the bytes and checks of the headers themselves.
+ */
+async function startBareNode(headers) {
   const dir = mkdtempSync(path.join(tmpdir(), "crm-bench-bare-"));
   const specs = targets.map((t, i) => {
     const gz = path.join(dir, `${i}.gz`);
     writeFileSync(gz, t.gzip);
     return `${t.urlPath}=${gz}:${t.type}`;
   });
+  const headerArgs = [];
+  if (headers) {
+    const file = path.join(dir, "headers.json");
+    writeFileSync(file, JSON.stringify(headers));
+    headerArgs.push("--headers", file);
+  }
   const port = await freePort();
-  const [bin, ...args] = onServerCpu([process.execPath, path.join(import.meta.dirname, "bare-node.mjs"), String(port), ...specs]);
+  const [bin, ...args] = onServerCpu([
+    process.execPath,
+    path.join(import.meta.dirname, "bare-node.mjs"),
+    String(port),
+    ...headerArgs,
+    ...specs,
+  ]);
   const child = spawn(bin, args, { stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}${targets[0].urlPath}`, child, "bare Node server");
   return {
-    label: `bare Node ${process.version} http server, one cached gzip buffer`,
+    label: `bare Node ${process.version} http server, one cached gzip buffer${headers ? ", with our headers" : ""}`,
     url,
     pid: child.pid,
     async stop() {
@@ -238,7 +276,7 @@ const rows = [];
 try {
   servers.push(await startProduct("our server (build/node/main.js)"));
   if (values.before) servers.push(await startProduct(`before (${values.before})`, values.before));
-  servers.push(await startBareNode(), await startNginx());
+  servers.push(await startBareNode(), await startBareNode(await ourHeaders(servers[0].url)), await startNginx());
   for (let round = 1; round <= rounds; round++) {
     for (const t of targets) {
       for (const s of servers) {
@@ -265,7 +303,8 @@ console.log(
   `GET with Accept-Encoding: gzip, wrk -t1, ${duration} s at ${connections} connections per row, ${pin.line}, each server alone on its CPU\n`,
 );
 const nginxOf = (r) => rows.find((o) => o.round === r.round && o.path === r.path && o.label.startsWith("nginx"));
-const bareOf = (r) => rows.find((o) => o.round === r.round && o.path === r.path && o.label.startsWith("bare Node"));
+const bareOf = (r) =>
+  rows.find((o) => o.round === r.round && o.path === r.path && o.label.startsWith("bare Node") && !o.label.endsWith("with our headers"));
 const ratio = (a, b) => (a && b ? (a.rps / b.rps).toFixed(2) : "n/a");
 console.log(
   table(
