@@ -250,7 +250,7 @@ export function ssoSignIn(deps: SsoSignInDeps) {
               await recordTestOutcome(db, test, { lang, browserUserId, outcome: oidcTestOutcome(deps, attempt, ctx.query) }),
             );
           }
-          let destination = `/${lang}/dashboard`;
+          let destination: string;
           try {
             if (!attempt || !ownBrowser || new Date(attempt.expires_at) < new Date()) throw new SsoFailure("ssoAttemptInvalid");
             if (ctx.query.error) throw new SsoFailure("ssoDenied");
@@ -269,19 +269,7 @@ export function ssoSignIn(deps: SsoSignInDeps) {
               if (error instanceof OidcRefusal) throw new SsoFailure(error.reason === "token" ? "ssoTokenInvalid" : "ssoFailed");
               throw error;
             });
-            const internal = ctx.context.internalAdapter;
-            const resolved = await resolveAccount(connection, identity, lang, {
-              findAccount: (accountId, providerId) => internal.findAccountByKey({ accountId, providerId }),
-              createUser: (data) =>
-                internal.createUser(data as never, { method: "sso-oidc", sso: { providerId: ssoProviderId(connection.id) } }),
-              linkAccount: (data) => internal.linkAccount(data),
-            });
-            if ("link" in resolved) {
-              destination = `/${lang}/sign-in/sso?link=${resolved.link}`;
-            } else {
-              await joinTeam(deps, connection, resolved.userId);
-              await signIn(ctx, resolved.userId, connection.id);
-            }
+            destination = await finishSignIn(ctx, connection, identity, lang, "sso-oidc");
           } catch (error) {
             destination = errorPage(lang, failureCode(error, deps.logger));
           }
@@ -317,25 +305,13 @@ export function ssoSignIn(deps: SsoSignInDeps) {
             const outcome = async () => (kept as { test: TestOutcome }).test;
             throw ctx.redirect(await recordTestOutcome(db, test, { lang, browserUserId, outcome }));
           }
-          let destination = `/${lang}/dashboard`;
+          let destination: string;
           try {
             if (!attempt || !ownBrowser || new Date(attempt.expires_at) < new Date()) throw new SsoFailure("ssoAttemptInvalid");
             const connection = await openConnection(db, attempt.connection_id);
             if (connection?.kind !== "saml") throw new SsoFailure("ssoNoConnection");
             const identity = kept as SamlIdentity;
-            const internal = ctx.context.internalAdapter;
-            const resolved = await resolveAccount(connection, identity, lang, {
-              findAccount: (accountId, providerId) => internal.findAccountByKey({ accountId, providerId }),
-              createUser: (data) =>
-                internal.createUser(data as never, { method: "sso-saml", sso: { providerId: ssoProviderId(connection.id) } }),
-              linkAccount: (data) => internal.linkAccount(data),
-            });
-            if ("link" in resolved) {
-              destination = `/${lang}/sign-in/sso?link=${resolved.link}`;
-            } else {
-              await joinTeam(deps, connection, resolved.userId);
-              await signIn(ctx, resolved.userId, connection.id);
-            }
+            destination = await finishSignIn(ctx, connection, identity, lang, "sso-saml");
           } catch (error) {
             destination = errorPage(lang, failureCode(error, deps.logger));
           }
@@ -417,6 +393,24 @@ export function ssoSignIn(deps: SsoSignInDeps) {
       .executeTakeFirst();
     if (!row?.user_id) throw libraryError(new AppError("ssoAttemptInvalid"));
     return { ...row, user_id: row.user_id };
+  }
+
+  /**
+   * The end of a verified sign-in, the same for both kinds: the person's account (known, made now, or a
+   * link to confirm first), the team's membership and the session; answers where the browser goes.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: the endpoint context of the identity library
+  async function finishSignIn(ctx: any, connection: OpenConnection, identity: OidcIdentity | SamlIdentity, lang: Language, method: string) {
+    const internal = ctx.context.internalAdapter;
+    const resolved = await resolveAccount(connection, identity, lang, {
+      findAccount: (accountId, providerId) => internal.findAccountByKey({ accountId, providerId }),
+      createUser: (data) => internal.createUser(data as never, { method, sso: { providerId: ssoProviderId(connection.id) } }),
+      linkAccount: (data) => internal.linkAccount(data),
+    });
+    if ("link" in resolved) return `/${lang}/sign-in/sso?link=${resolved.link}`;
+    await joinTeam(deps, connection, resolved.userId);
+    await signIn(ctx, resolved.userId, connection.id);
+    return `/${lang}/dashboard`;
   }
 
   /** The library's session for the user, marked as the connection's, with its cookie; the connection's last use is noted. */
