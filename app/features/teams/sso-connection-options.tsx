@@ -1,8 +1,20 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SSO_DEFAULT_ROLES } from "../../../core/api/sso";
 
 type Role = (typeof SSO_DEFAULT_ROLES)[number];
+
+/** The state of the options below for a new connection's form: what the form sends, and the fields' props. */
+export function useConnectionOptions() {
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [defaultRole, setDefaultRole] = useState<Role>("member");
+  const [provisioning, setProvisioning] = useState(true);
+  return {
+    values: { domains: chosen, defaultRole, provisioning },
+    fields: { chosen, onChosen: setChosen, defaultRole, onDefaultRole: setDefaultRole, provisioning, onProvisioning: setProvisioning },
+    clearDomains: () => setChosen([]),
+  };
+}
 
 /** What every kind of connection asks beside its provider: the domains it serves, new people's role, and whether it creates accounts. */
 export function ConnectionOptions(props: {

@@ -1,7 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SsoConnection, TeamView } from "../../../core/api";
-import type { SSO_DEFAULT_ROLES } from "../../../core/api/sso";
 import { ApiRequestError } from "../../api/client";
 import { addSamlConnection } from "../../api/sso";
 import { useAction } from "../../api/use-action";
@@ -9,7 +8,7 @@ import { useLanguage } from "../../i18n";
 import { Button, TextField } from "../../ui";
 import { CopyField } from "../../ui/copy-field";
 import { FormAlert } from "../../ui/form-alert";
-import { ConnectionOptions } from "./sso-connection-options";
+import { ConnectionOptions, useConnectionOptions } from "./sso-connection-options";
 
 type FieldErrors = { metadataXml?: string; metadataUrl?: string };
 
@@ -36,9 +35,7 @@ export function AddSamlConnection({ team, domains, onAdded }: { team: TeamView; 
   const ids = useId();
   const [metadataXml, setMetadataXml] = useState("");
   const [metadataUrl, setMetadataUrl] = useState("");
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [defaultRole, setDefaultRole] = useState<(typeof SSO_DEFAULT_ROLES)[number]>("member");
-  const [provisioning, setProvisioning] = useState(true);
+  const options = useConnectionOptions();
   const [fields, setFields] = useState<FieldErrors>({});
   const action = useAction({
     failure: (e) => {
@@ -51,7 +48,8 @@ export function AddSamlConnection({ team, domains, onAdded }: { team: TeamView; 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFields({});
-    if ((!metadataXml.trim() && !metadataUrl.trim()) || chosen.length === 0) return action.setError(t("errors.ssoInvalidConnection"));
+    if ((!metadataXml.trim() && !metadataUrl.trim()) || options.values.domains.length === 0)
+      return action.setError(t("errors.ssoInvalidConnection"));
     const saved = await action.run(
       () =>
         addSamlConnection(
@@ -59,9 +57,7 @@ export function AddSamlConnection({ team, domains, onAdded }: { team: TeamView; 
           {
             metadataXml: metadataXml.trim() || undefined,
             metadataUrl: metadataUrl.trim() || undefined,
-            domains: chosen,
-            defaultRole,
-            provisioning,
+            ...options.values,
           },
           lang,
         ),
@@ -70,7 +66,7 @@ export function AddSamlConnection({ team, domains, onAdded }: { team: TeamView; 
     if (saved) {
       setMetadataXml("");
       setMetadataUrl("");
-      setChosen([]);
+      options.clearDomains();
     }
   };
   return (
@@ -95,15 +91,7 @@ export function AddSamlConnection({ team, domains, onAdded }: { team: TeamView; 
         error={fields.metadataUrl}
         onChange={(e) => setMetadataUrl(e.target.value)}
       />
-      <ConnectionOptions
-        domains={domains}
-        chosen={chosen}
-        onChosen={setChosen}
-        defaultRole={defaultRole}
-        onDefaultRole={setDefaultRole}
-        provisioning={provisioning}
-        onProvisioning={setProvisioning}
-      />
+      <ConnectionOptions domains={domains} {...options.fields} />
       {action.error && <FormAlert>{action.error}</FormAlert>}
       {action.notice && <FormAlert tone="info">{action.notice}</FormAlert>}
       <Button type="submit" variant="primary" size="md" disabled={action.busy}>

@@ -1,7 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { SsoConnection, SsoSettings, TeamView } from "../../../core/api";
-import type { SSO_DEFAULT_ROLES } from "../../../core/api/sso";
 import { roleCan } from "../../../core/teams";
 import { addOidcConnection, deleteSsoConnection, fetchSsoSettings, setSsoState, startSsoTest } from "../../api/sso";
 import { useAction } from "../../api/use-action";
@@ -11,7 +10,7 @@ import { Button, Spinner, TextField } from "../../ui";
 import { ConfirmDialog } from "../../ui/confirm-dialog";
 import { CopyField } from "../../ui/copy-field";
 import { FormAlert } from "../../ui/form-alert";
-import { ConnectionOptions } from "./sso-connection-options";
+import { ConnectionOptions, useConnectionOptions } from "./sso-connection-options";
 import { AddSamlConnection, SamlAddresses } from "./team-saml";
 import { ScimSection } from "./team-scim";
 
@@ -183,26 +182,24 @@ function AddOidcConnection({ team, domains, onAdded }: { team: TeamView; domains
   const [issuer, setIssuer] = useState("");
   const [clientId, setClientId] = useState("");
   const [clientSecret, setClientSecret] = useState("");
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [defaultRole, setDefaultRole] = useState<(typeof SSO_DEFAULT_ROLES)[number]>("member");
-  const [provisioning, setProvisioning] = useState(true);
+  const options = useConnectionOptions();
   const action = useAction({ failure: t("sso.failed"), onDone: onAdded });
 
   if (domains.length === 0) return <p className="text-sm text-slate-600">{t("sso.verifyDomainFirst")}</p>;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!issuer.trim() || !clientId.trim() || !clientSecret || chosen.length === 0)
+    if (!issuer.trim() || !clientId.trim() || !clientSecret || options.values.domains.length === 0)
       return action.setError(t("errors.ssoInvalidConnection"));
     const saved = await action.run(
-      () => addOidcConnection(team.id, { issuer, clientId, clientSecret, domains: chosen, defaultRole, provisioning }, lang),
+      () => addOidcConnection(team.id, { issuer, clientId, clientSecret, ...options.values }, lang),
       t("sso.added"),
     );
     if (saved) {
       setIssuer("");
       setClientId("");
       setClientSecret("");
-      setChosen([]);
+      options.clearDomains();
     }
   };
   return (
@@ -232,15 +229,7 @@ function AddOidcConnection({ team, domains, onAdded }: { team: TeamView; domains
         value={clientSecret}
         onChange={(e) => setClientSecret(e.target.value)}
       />
-      <ConnectionOptions
-        domains={domains}
-        chosen={chosen}
-        onChosen={setChosen}
-        defaultRole={defaultRole}
-        onDefaultRole={setDefaultRole}
-        provisioning={provisioning}
-        onProvisioning={setProvisioning}
-      />
+      <ConnectionOptions domains={domains} {...options.fields} />
       {action.error && <FormAlert>{action.error}</FormAlert>}
       {action.notice && <FormAlert tone="info">{action.notice}</FormAlert>}
       <Button type="submit" variant="primary" size="md" disabled={action.busy}>
