@@ -5,14 +5,16 @@ import type { KeyValueStore } from "../kv.js";
 import type { AppEnv } from "./context.js";
 
 /** Counts hits per key in a window; the Redis store shares counts between server instances. */
-export interface Counter {
-  increment(key: string, ttlSeconds: number): Promise<number>;
-}
+export type Counter = Pick<KeyValueStore, "increment" | "get">;
 
 /** Counters held in this process, for a single instance without Redis. Expired keys are swept. */
 export function memoryCounter(now = () => Date.now()): Counter {
   const counts = new Map<string, { n: number; expires: number }>();
   let nextSweep = 0;
+  const live = (key: string, t: number) => {
+    const entry = counts.get(key);
+    return entry && entry.expires > t ? entry : undefined;
+  };
   return {
     async increment(key, ttlSeconds) {
       const t = now();
@@ -20,20 +22,65 @@ export function memoryCounter(now = () => Date.now()): Counter {
         for (const [k, v] of counts) if (v.expires <= t) counts.delete(k);
         nextSweep = t + 60_000;
       }
-      const entry = counts.get(key);
-      if (entry && entry.expires > t) return ++entry.n;
+      const entry = live(key, t);
+      if (entry) return ++entry.n;
       counts.set(key, { n: 1, expires: t + ttlSeconds * 1000 });
       return 1;
+    },
+    async get(key) {
+      const entry = live(key, now());
+      return entry ? String(entry.n) : null;
     },
   };
 }
 
-export interface RateLimitOptions {
-  /** Separates the counters of different limits. */
-  name: string;
-  /** Requests allowed per client address in one window. */
+export interface WindowRule {
+  /** Hits allowed in any span of `windowSeconds`. */
   limit: number;
   windowSeconds: number;
+}
+
+/**
+ * Counts one hit for `key` and says whether it stays within `rule` over the last `windowSeconds`
+ * (docs/decisions/043). The span is estimated from two fixed windows, the previous one weighted by
+ * the part of it still inside the span: a burst across a window boundary is refused like one
+ * inside a window, with two counters a key instead of a log of every hit. Refused hits count too.
+ */
+export async function hitWithin(
+  counter: Counter,
+  key: string,
+  rule: WindowRule,
+  t: number,
+): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }> {
+  const windowMs = rule.windowSeconds * 1000;
+  const window = Math.floor(t / windowMs);
+  const [current, previousText] = await Promise.all([
+    // Kept for two windows: in the next one it is the previous window's count.
+    counter.increment(`${key}:${window}`, 2 * rule.windowSeconds),
+    counter.get(`${key}:${window - 1}`),
+  ]);
+  const previous = Number(previousText ?? 0);
+  // In whole milliseconds, so a hit exactly at the limit is not refused by a rounding error.
+  const elapsedMs = t - window * windowMs;
+  if (previous * (windowMs - elapsedMs) + current * windowMs <= rule.limit * windowMs) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: secondsUntilAdmitted(rule.limit, previous, current, elapsedMs, windowMs) };
+}
+
+/**
+ * When the next hit would be allowed, `previous * (windowMs - elapsed) + (current + 1) * windowMs <=
+ * limit * windowMs`: later in this window, or in the next, where this window's count is the previous one.
+ */
+function secondsUntilAdmitted(limit: number, previous: number, current: number, elapsedMs: number, windowMs: number): number {
+  const waitMs =
+    current + 1 <= limit
+      ? Math.max(0, windowMs - Math.floor(((limit - current - 1) * windowMs) / previous) - elapsedMs)
+      : windowMs - elapsedMs + Math.max(0, windowMs - Math.floor(((limit - 1) * windowMs) / current));
+  return Math.max(1, Math.ceil(waitMs / 1000));
+}
+
+export interface RateLimitOptions extends WindowRule {
+  /** Separates the counters of different limits. */
+  name: string;
   /** RATE_LIMIT=off turns every limit into a no-op. */
   enabled: boolean;
   /** Shared storage (Redis) when configured; otherwise counters live in this process. */
@@ -46,9 +93,10 @@ export interface RateLimitOptions {
 }
 
 /**
- * A fixed-window limit per client address (`c.get("clientIp")`) or per another subject, answering 429 JSON with
- * Retry-After. If Redis fails, counting falls back to this process (per-instance limits): a
- * broken cache must not take the form down with it, and the failure is logged.
+ * A limit per client address (`c.get("clientIp")`) or per another subject over the last
+ * `windowSeconds`, answering 429 JSON with Retry-After. If Redis fails, counting falls back to this
+ * process (per-instance limits): a broken cache must not take the form down with it, and the
+ * failure is logged.
  */
 export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<AppEnv> {
   const local = memoryCounter(opts.now);
@@ -56,23 +104,22 @@ export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<AppEnv> {
   const now = opts.now ?? (() => Date.now());
   return async (c, next) => {
     if (!opts.enabled) return next();
-    const windowMs = opts.windowSeconds * 1000;
     const t = now();
-    const window = Math.floor(t / windowMs);
     // The address is hashed so the shared store holds no personal data.
     const client = createHash("sha256")
       .update(opts.subject ? await opts.subject(c) : (c.get("clientIp") ?? "unknown"))
       .digest("base64url")
       .slice(0, 22);
-    let count: number;
+    const key = `rl:${opts.name}:${client}`;
+    let hit: Awaited<ReturnType<typeof hitWithin>>;
     try {
-      count = await counter.increment(`rl:${opts.name}:${client}:${window}`, opts.windowSeconds);
+      hit = await hitWithin(counter, key, opts, t);
     } catch (error) {
       c.var.log.warn({ err: error, limit: opts.name }, "rate limit store unavailable; counting in this instance");
-      count = await local.increment(`rl:${opts.name}:${client}:${window}`, opts.windowSeconds);
+      hit = await hitWithin(local, key, opts, t);
     }
-    if (count > opts.limit) {
-      const retryAfter = Math.max(1, Math.ceil(((window + 1) * windowMs - t) / 1000));
+    if (!hit.allowed) {
+      const retryAfter = hit.retryAfterSeconds;
       throw new AppError(opts.code, { params: { seconds: retryAfter }, headers: { "Retry-After": String(retryAfter) } });
     }
     return next();

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
-import { type Counter, memoryCounter } from "../http/rate-limit.js";
+import { type Counter, hitWithin, memoryCounter, type WindowRule } from "../http/rate-limit.js";
 import type { KeyValueStore } from "../kv.js";
 
 /**
@@ -37,21 +37,20 @@ export function smsLimiter(opts: { enabled: boolean; kv?: KeyValueStore; logger:
   const local = memoryCounter(opts.now);
   const counter: Counter = opts.kv ?? local;
   const now = opts.now ?? (() => Date.now());
-  async function count(key: string, ttl: number) {
+  async function hit(key: string, rule: WindowRule, t: number) {
     try {
-      return await counter.increment(key, ttl);
+      return await hitWithin(counter, key, rule, t);
     } catch (error) {
       opts.logger.warn({ err: error }, "SMS limit store unavailable; counting in this instance");
-      return local.increment(key, ttl);
+      return hitWithin(local, key, rule, t);
     }
   }
-  async function check(kind: string, subject: string, rules: readonly { limit: number; windowSeconds: number }[]) {
+  async function check(kind: string, subject: string, rules: readonly WindowRule[]) {
     const t = now();
-    for (const { limit, windowSeconds } of rules) {
-      const window = Math.floor(t / (windowSeconds * 1000));
+    for (const rule of rules) {
       // Numbers and addresses are hashed so the shared store holds no personal data.
-      const n = await count(`sms:${kind}:${windowSeconds}:${hashed(subject)}:${window}`, windowSeconds);
-      if (n > limit) throw new SmsLimitReached(Math.max(1, Math.ceil(((window + 1) * windowSeconds * 1000 - t) / 1000)));
+      const result = await hit(`sms:${kind}:${rule.windowSeconds}:${hashed(subject)}`, rule, t);
+      if (!result.allowed) throw new SmsLimitReached(result.retryAfterSeconds);
     }
   }
   return {
