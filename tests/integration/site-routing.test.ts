@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LANGUAGES } from "../../core/languages.js";
+import { APP_SHELL_PAGES, localizedPath, PAGES } from "../../core/pages.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 
 let server: TestServer;
@@ -150,6 +152,20 @@ describe("the app shell", () => {
 
   it("is not served under its file name", async () => {
     expect((await get("/de/app-shell.html")).status).toBe(404);
+  });
+});
+
+describe("every page's raw HTML", () => {
+  // What an HTML checker reads before any script runs: each page, prerendered or the app shell with an id
+  // in its address, names itself in the head.
+  const paths = LANGUAGES.flatMap((lang) => [
+    ...PAGES.map((page) => localizedPath(lang, page.path)),
+    ...APP_SHELL_PAGES.map((page) => localizedPath(lang, page.path.replace(/:[A-Za-z]+/g, "x1"))),
+  ]);
+  it.each(paths)("%s has a title in its head", async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/<head>.*<title>[^<\s][^<]*<\/title>.*<\/head>/s);
   });
 });
 
