@@ -157,6 +157,13 @@ for (const lang of ["en", "de"] as const) {
     await expect(phone).toHaveURL(`/${lang}/dashboard`, SLOW);
     await other.close();
 
+    // Opened later in yet another browser, the used link says it was used, not that another tab verified it.
+    const third = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: page.viewportSize() ?? undefined });
+    const late = await third.newPage();
+    await late.goto(link);
+    await expect(late.getByRole("heading", { level: 1, name: x.already })).toBeVisible(SLOW);
+    await third.close();
+
     // The page that asked learns where the link went, and stays signed out.
     await expect(page.getByRole("alert")).toHaveText(x.usedElsewhere, SLOW);
     expect(await axeViolations(page)).toEqual([]);
