@@ -66,6 +66,7 @@ for (const lang of ["en", "de"] as const) {
     await expect(page).toHaveURL(`${server.url}/${lang}/dashboard`);
     await expect(page.getByRole("heading", { level: 1, name: x.title })).toBeVisible();
     // The header keeps the logo and a way to the website.
+    await expect(page.getByRole("banner").getByRole("link", { name: "Recruiting CRM" })).toHaveAttribute("href", `/${lang}`);
     await page.getByRole("banner").getByRole("link", { name: x.website }).click();
     await expect(page).toHaveURL(`${server.url}/${lang}`);
     await page.goBack();
