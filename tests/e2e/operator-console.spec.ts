@@ -4,6 +4,7 @@ import { PASSWORD, uniqueEmail } from "./accounts-support";
 import { axeViolations, codeFromMail, expect, mailsTo, test } from "./fixtures";
 import { sidewaysScrollers, textLines } from "./layout-checks";
 import { type OwnServer, startOwnServer } from "./own-server";
+import { englishIn } from "./site-helpers";
 import { snapshot } from "./snapshot";
 
 const texts = {
@@ -411,3 +412,37 @@ for (const lang of ["en", "de"] as const) {
     expect(signInAgain.status()).toBe(401);
   });
 }
+
+test("the console's pages of a user and a team, opened by their address, are German throughout (de) @phone", async ({ page }) => {
+  test.setTimeout(120_000);
+  // A German recruiter with a team of their own, bought through the local checkout.
+  const email = uniqueEmail("gruen");
+  await createAccount(server.url, email, "Greta Gruen", "de");
+  const api = await apiRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
+  expect((await api.post("/api/auth/sign-in/email", { data: { email, password: PASSWORD } })).status()).toBe(200);
+  const { user } = await (await api.get("/api/auth/get-session")).json();
+  const checkout = await api.post("/api/create-checkout-session", {
+    data: { userId: user.id, planType: "pro", teamName: "Gruen Personal" },
+  });
+  const { url } = await checkout.json();
+  const paid = await api.post(url, { headers: { "content-type": "application/x-www-form-urlencoded" }, data: "", maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  const teamId = (await (await api.get("/api/teams?kind=admin")).json()).items[0].id as string;
+  await api.dispose();
+
+  await signIn(page, operatorEmail);
+  for (const [path, heading] of [
+    [`/de/admin/users/${user.id}`, "Greta Gruen"],
+    [`/de/admin/teams/${teamId}`, "Gruen Personal"],
+  ] as const) {
+    // Loaded by its address, not reached from a list: the page starts from the app shell.
+    await page.goto(`${server.url}${path}`);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    const labels = await page.locator("[aria-label]").evaluateAll((all) => all.map((e) => e.getAttribute("aria-label")));
+    // biome-ignore lint/performance/useDomNodeTextContent: the text a reader sees, without what is hidden
+    const text = [await page.title(), await page.locator("body").innerText(), ...labels].join("\n");
+    expect(englishIn(text, ["common", "operator"])).toEqual([]);
+    await expect(page.getByRole("link", { name: "Zum Inhalt springen" })).toHaveCount(1);
+  }
+});
