@@ -317,7 +317,8 @@ export async function setConnectionState(
   return (await teamConnections(deps.db, change.organizationId, deps.baseUrl)).find((c) => c.id === row.id) as SsoConnection;
 }
 
-async function connectionDomainsOf(db: DB, connectionId: string): Promise<string[]> {
+/** The domains a connection signs in. */
+export async function connectionDomainsOf(db: DB, connectionId: string): Promise<string[]> {
   const rows = await db.selectFrom("sso_connection_domain").select("domain").where("connection_id", "=", connectionId).execute();
   return rows.map((r) => r.domain);
 }

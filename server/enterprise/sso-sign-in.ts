@@ -20,7 +20,7 @@ import { ssoLinkCodeMail } from "../mail/templates/sso-link-code.js";
 import type { SendMail } from "../mail/transport.js";
 import { assertSeatFree, type QuotaConfig } from "../teams/roster.js";
 import { oidcTestOutcome, recordTestOutcome, type TestOutcome, testOf } from "./connection-test.js";
-import { connectionForAddress, connectionForTeamSlug, oidcRedirectUrl } from "./connections.js";
+import { connectionDomainsOf, connectionForAddress, connectionForTeamSlug, oidcRedirectUrl } from "./connections.js";
 import { authorizationUrl, exchangeCode, newAuthorization, type OidcIdentity, type OidcMetadata, OidcRefusal } from "./oidc-client.js";
 import type { SamlIdentity } from "./saml/service-provider.js";
 import { assertActiveInDirectory, madeByTeamDirectory } from "./scim/deprovision.js";
@@ -77,11 +77,6 @@ type OpenConnection = NonNullable<Awaited<ReturnType<typeof openConnection>>>;
 const metadataOf = (connection: OpenConnection) =>
   (typeof connection.oidc_metadata === "string" ? JSON.parse(connection.oidc_metadata) : connection.oidc_metadata) as OidcMetadata;
 
-async function connectionDomains(db: DB, connectionId: string): Promise<string[]> {
-  const rows = await db.selectFrom("sso_connection_domain").select("domain").where("connection_id", "=", connectionId).execute();
-  return rows.map((r) => r.domain);
-}
-
 /** Makes the person a member of the connection's team with its default role, unless they are one. */
 async function joinTeam(deps: SsoSignInDeps, connection: OpenConnection, userId: string): Promise<void> {
   // A person the team's directory deactivated does not come back in by signing in (docs/decisions/100).
@@ -129,7 +124,7 @@ export function ssoSignIn(deps: SsoSignInDeps) {
     const known = await internal.findAccount(identity.subject, providerId);
     if (known) return { userId: known.userId };
     const domain = identity.email.slice(identity.email.lastIndexOf("@") + 1);
-    if (!(await connectionDomains(db, connection.id)).includes(domain)) throw new SsoFailure("ssoEmailDomain");
+    if (!(await connectionDomainsOf(db, connection.id)).includes(domain)) throw new SsoFailure("ssoEmailDomain");
     const existing =
       (await db.selectFrom("user").select("id").where("normalizedEmail", "=", normalizeEmail(identity.email)).executeTakeFirst())?.id ??
       (await ownerOfFurtherAddress(db, identity.email))?.userId;
