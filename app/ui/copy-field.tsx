@@ -1,6 +1,7 @@
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./button";
+import { useCopy } from "./use-copy";
 
 /**
  * A read-only value (an address, a key, a secret) with a button that copies it. The button is named
@@ -9,7 +10,7 @@ import { Button } from "./button";
 export function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel?: string }) {
   const { t } = useTranslation("common");
   const id = useId();
-  const [copied, setCopied] = useState(false);
+  const [copied, copy] = useCopy();
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -28,12 +29,7 @@ export function CopyField({ label, value, copyLabel }: { label: string; value: s
           size="sm"
           className="bg-white"
           aria-label={copyLabel ?? `${t("copyField.copy")}: ${label}`}
-          onClick={() =>
-            void navigator.clipboard?.writeText(value).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
+          onClick={() => copy(value)}
         >
           {copied ? t("copyField.copied") : t("copyField.copy")}
         </Button>

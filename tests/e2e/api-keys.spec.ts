@@ -12,6 +12,8 @@ const texts = {
     createButton: "Create key",
     yourKey: "Your new API key",
     copied: "I have copied the key",
+    copyExample: "Copy",
+    copiedExample: "Copied",
     list: "Your keys",
     revoke: "Revoke",
     revokeNamed: "Revoke Reporting script",
@@ -31,6 +33,8 @@ const texts = {
     createButton: "Schlüssel erstellen",
     yourKey: "Ihr neuer API-Schlüssel",
     copied: "Ich habe den Schlüssel kopiert",
+    copyExample: "Kopieren",
+    copiedExample: "Kopiert",
     list: "Ihre Schlüssel",
     revoke: "Widerrufen",
     revokeNamed: "Reporting script widerrufen",
@@ -105,6 +109,15 @@ for (const lang of ["en", "de"] as const) {
     await expect(page.getByRole("heading", { level: 1, name: x.developers })).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(page.getByRole("heading", { level: 2, name: x.errors })).toBeVisible();
+    // Each example copies as it is shown; its button says so.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const example = page.locator("pre").first();
+    await page
+      .getByRole("button", { name: new RegExp(`^${x.copyExample}: `) })
+      .first()
+      .click();
+    await expect(page.getByRole("button", { name: new RegExp(`^${x.copyExample}: `) }).first()).toHaveText(x.copiedExample);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await example.textContent());
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, `developers-${lang}`);
 

@@ -1,7 +1,7 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { API_SCOPES } from "../../../core/api-scopes";
 import { LocalizedLink } from "../../i18n";
+import { useCopy } from "../../ui/use-copy";
 import { useHydrated } from "../../ui/use-hydrated";
 import extensionExample from "./extension-example.txt?raw";
 
@@ -52,7 +52,7 @@ WWW-Authenticate: Bearer realm="api", error="invalid_token"
 /** A code example with a button that copies it. */
 function Example({ code, label }: { code: string; label: string }) {
   const { t } = useTranslation("developers");
-  const [copied, setCopied] = useState(false);
+  const [copied, copy] = useCopy();
   return (
     <figure className="mt-4">
       <figcaption className="sr-only">{label}</figcaption>
@@ -64,7 +64,7 @@ function Example({ code, label }: { code: string; label: string }) {
         <button
           type="button"
           aria-label={`${t("copy")}: ${label}`}
-          onClick={() => void navigator.clipboard?.writeText(code).then(() => setCopied(true))}
+          onClick={() => copy(code)}
           className="absolute top-2 right-2 rounded-md bg-white px-3 py-1 text-sm font-medium text-slate-900 shadow focus-visible:outline-3 focus-visible:outline-amber-400"
         >
           {copied ? t("copied") : t("copy")}
