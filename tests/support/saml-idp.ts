@@ -59,6 +59,8 @@ export async function startSamlIdp() {
     signingCert: certificatePem,
     nameIDFormat: [samlify.Constants.namespace.format.emailAddress],
     singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: `${url}/sso` }],
+    // Published as identity providers do (samlify warns on the console without one); never called.
+    singleLogoutService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: `${url}/slo` }],
   });
   const metadata = idp.getMetadata();
   let spoil: SamlSpoil = null;
