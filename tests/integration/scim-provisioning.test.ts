@@ -3,7 +3,7 @@ import { setOperatorRole } from "../../server/operator/users.js";
 import { addMember, as, subscribePro } from "../support/actors.js";
 import { DATABASE_KINDS } from "../support/databases.js";
 import { startEnterpriseIdp } from "../support/enterprise-idp.js";
-import { EXTENSION_ID, exchange, extensionCode, refresh } from "../support/oauth.js";
+import { EXTENSION_ID, extensionTokens, refresh } from "../support/oauth.js";
 import { startTestServer, type TestServer } from "../support/server.js";
 import { codeIn, startSmtpCapture } from "../support/smtp.js";
 import { json, type Smtp, signedInUser, type TestUser } from "./billing-support.js";
@@ -252,8 +252,7 @@ describe.each(DATABASE_KINDS)("SCIM 2.0 provisioning on %s", (kind) => {
     const { location, cookie } = await ssoSignIn(email);
     expect(location).toBe("/en/dashboard");
     expect(await sessionOf(cookie)).toMatchObject({ user: { id: userId } });
-    const { code, verifier } = await extensionCode(server, cookie);
-    const tokens = await exchange(server, code, verifier);
+    const tokens = await extensionTokens(server, cookie);
     const key = (await (
       await server.fetch("/api/account/api-keys", json({ name: "Script", scopes: ["profile"], expiresInDays: 30 }, { cookie }))
     ).json()) as { key: string };
