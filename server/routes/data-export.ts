@@ -6,6 +6,7 @@ import { requireSession, type SessionEnv } from "../auth/session.js";
 import type { DB } from "../db/database.js";
 import type { AppEnv } from "../http/context.js";
 import { readBody } from "../http/json-body.js";
+import { recipientLanguage } from "../mail/recipient-language.js";
 
 /**
  * "Download my data": the request from the account page, and the mailed link's page
@@ -17,7 +18,9 @@ export function dataExportRoutes(deps: { auth: Auth; db: DB; dataExports?: { wak
 
   app.post("/api/account/data-export", requireSession(deps.auth), async (c) => {
     const { session } = c.var;
-    await requestDataExport(deps.db, { userId: session.user.id, language: c.var.lang, requestedBy: null });
+    // Mailed in the account's language, whichever page asked (decision 152).
+    const language = await recipientLanguage(deps.db, session.user.email, c.var.lang);
+    await requestDataExport(deps.db, { userId: session.user.id, language, requestedBy: null });
     deps.dataExports?.wake();
     return c.json({ ok: true as const, email: session.user.email }, 202);
   });

@@ -67,7 +67,9 @@ describe.each(DATABASE_KINDS)("users' data export and erasure on %s", (kind) => 
     );
     expect(created.status).toBe(201);
     const { key } = await created.json();
-    const asked = await server.fetch("/api/account/data-export", { method: "POST", headers: as(user, { "x-language": "de" }) });
+    // A German account asking from an English page: the mail and its link are in the account's language (docs/decisions/152).
+    await server.db.updateTable("user").set({ locale: "de" }).where("id", "=", user.id).execute();
+    const asked = await server.fetch("/api/account/data-export", { method: "POST", headers: as(user, { "x-language": "en" }) });
     expect(asked.status).toBe(202);
     expect(await asked.json()).toEqual({ ok: true, email: user.email });
     const mail = await nthExportMail(user.email, 1);
@@ -228,7 +230,8 @@ describe.each(DATABASE_KINDS)("users' data export and erasure on %s", (kind) => 
         { timeout: 30_000 },
       )
       .toBe(0);
-    expect(smtp.messages.some((m) => m.to.includes(user.email) && m.subject === "Your Recruiting CRM account has been deleted")).toBe(true);
+    // In the account's language: Erin's account speaks German since the export's test.
+    expect(smtp.messages.some((m) => m.to.includes(user.email) && m.subject === "Ihr Recruiting-CRM-Konto wurde gelöscht")).toBe(true);
 
     const { rows: columns } = await sql<{ table_name: string; column_name: string }>`
       select table_name, column_name from information_schema.columns
