@@ -1,6 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { createVerifiedAccount } from "./accounts-support";
-import { axeViolations, expect, mailsTo, test } from "./fixtures";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { request as apiRequest } from "@playwright/test";
+import { createVerifiedAccount, PASSWORD, uniqueEmail } from "./accounts-support";
+import { axeViolations, codeFromMail, expect, mailsTo, test } from "./fixtures";
+import { startOwnServer } from "./own-server";
 import { snapshot } from "./snapshot";
 
 const texts = {
@@ -14,6 +19,7 @@ const texts = {
     what: "downloads one file (JSON) with everything we store about you",
     done: "Your data has been downloaded",
     used: "This link has already been used",
+    expired: "This link has expired",
     invalid: "This link does not work",
     newCopy: "Request a new copy",
   },
@@ -27,6 +33,7 @@ const texts = {
     what: "lädt eine Datei (JSON) mit allem herunter, was wir über Sie speichern",
     done: "Ihre Daten wurden heruntergeladen",
     used: "Dieser Link wurde bereits verwendet",
+    expired: "Dieser Link ist abgelaufen",
     invalid: "Dieser Link funktioniert nicht",
     newCopy: "Neue Kopie anfordern",
   },
@@ -40,6 +47,22 @@ function expectRefusedChecks(pageErrors: string[], status: number, count: number
   const refused = pageErrors.filter((e) => e.includes(`status of ${status}`) && e.includes("/api/data-export/check"));
   expect(refused).toHaveLength(count);
   for (const e of refused) pageErrors.splice(pageErrors.indexOf(e), 1);
+}
+
+/** The link of the data export mail to `email`, once the export is ready and mailed. */
+async function linkFromMail(email: string, lang: "en" | "de"): Promise<string> {
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mailsTo(email)).find((m) => m.subject === texts[lang].subject);
+        link = new RegExp(`https?://\\S+/${lang}/account/data-export\\?token=[A-Za-z0-9_-]+`).exec(mail?.text ?? "")?.[0] ?? "";
+        return link;
+      },
+      { timeout: 40_000 },
+    )
+    .toBeTruthy();
+  return link;
 }
 
 for (const lang of ["en", "de"] as const) {
@@ -60,18 +83,7 @@ for (const lang of ["en", "de"] as const) {
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, `data-export-${lang}`);
 
-    let link = "";
-    await expect
-      .poll(
-        async () => {
-          const mail = (await mailsTo(email)).find((m) => m.subject === x.subject);
-          link = new RegExp(`https?://\\S+/${lang}/account/data-export\\?token=[A-Za-z0-9_-]+`).exec(mail?.text ?? "")?.[0] ?? "";
-          return link;
-        },
-        { timeout: 40_000 },
-      )
-      .toBeTruthy();
-    const { pathname, search } = new URL(link);
+    const { pathname, search } = new URL(await linkFromMail(email, lang));
 
     // Opening the link (as a mail scanner does first) shows the page and downloads nothing.
     expect((await page.request.get(pathname + search)).headers()["content-type"]).toContain("text/html");
@@ -109,5 +121,41 @@ for (const lang of ["en", "de"] as const) {
     expect(await axeViolations(page)).toEqual([]);
     await snapshot(page, `data-export-link-invalid-${lang}`);
     expectRefusedChecks(pageErrors, 404, 1);
+  });
+
+  test(`an expired data export link says so on its page and offers a new copy (${lang}) @phone`, async ({ page, pageErrors }) => {
+    test.setTimeout(240_000);
+    // A link works for 48 hours. Its expiry is moved into the past in the database of a server of this
+    // test's own, stopped meanwhile: one process at a time opens an embedded database.
+    const env = { SMTP_URL: process.env.E2E_SMTP_URL as string };
+    let server = await startOwnServer(env);
+    try {
+      const api = await apiRequest.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
+      const email = uniqueEmail("expiry");
+      const signUp = { name: "Emil Expiry", email, password: PASSWORD, legalConsent: true, locale: lang };
+      expect((await api.post("/api/auth/sign-up/email", { data: signUp })).status()).toBe(200);
+      const otp = await codeFromMail(email);
+      expect((await api.post("/api/auth/email-otp/verify-email", { data: { email, otp } })).status()).toBe(200);
+      expect((await api.post("/api/account/data-export")).status()).toBe(202);
+      await api.dispose();
+      const { pathname, search } = new URL(await linkFromMail(email, lang));
+
+      await server.stop({ keepData: true });
+      const database = await PGlite.create(path.join(server.dataDir, "pglite"), { extensions: { pg_trgm } });
+      await database.query("update data_export set expires_at = now() - interval '1 minute'");
+      await database.close();
+      server = await startOwnServer(env, { dataDir: server.dataDir });
+
+      await page.goto(`${server.url}${pathname}${search}`);
+      await expect(page.getByRole("heading", { level: 1, name: x.expired })).toBeVisible();
+      await expect(page.getByRole("alert")).toBeVisible();
+      await expect(page.getByRole("link", { name: x.newCopy })).toHaveAttribute("href", `/${lang}/account#data-export`);
+      await expect(page.getByRole("button", { name: x.download })).toHaveCount(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await snapshot(page, `data-export-link-expired-${lang}`);
+      expectRefusedChecks(pageErrors, 410, 1);
+    } finally {
+      await server.stop();
+    }
   });
 }
