@@ -61,27 +61,67 @@ function islandsEntry() {
 }
 
 /**
- * A page with islands (decision 157) runs the islands entry instead of React Router: the
- * framework's preloads, context, scroll restoration and module script go, its catalogs stay.
+ * What no island renders, left out of an islands page's embedded catalogs (decision 159): the
+ * titles and descriptions of every page (the head is prerendered), other pages' texts, the
+ * server's mails and the landing sections that are not islands (their text is in the markup).
+ * The landing page then arrives in the first round trip of a new connection (TCP's initial window
+ * of 10 segments, 14,600 bytes), as the budget test checks.
  */
-function withIslands(html, file, entry) {
+const NOT_IN_ISLANDS = {
+  common: ["pages", "session", "notFound", "shellNav", "copyField"],
+  contact: ["mail"],
+  landing: ["keywords", "appName", "hero", "features", "benefits", "testimonials", "closing"],
+};
+
+/** The islands' code, every file their build wrote: what it reads from the catalogs. */
+function islandsCode() {
+  const manifest = JSON.parse(readFileSync(path.join(client, "islands-manifest.json"), "utf8"));
+  const files = new Set(Object.values(manifest).map((chunk) => chunk.file));
+  return [...files].map((file) => readFileSync(path.join(client, file), "utf8")).join("\n");
+}
+
+/** The embedded catalogs without NOT_IN_ISLANDS; throws when an island's code names one of those keys. */
+function islandCatalogs(html, file, code) {
+  const data = html.match(/<script id="i18n-resources" type="application\/json">([\s\S]*?)<\/script>/);
+  if (!data) throw new Error(`${file}: embedded catalogs not found`);
+  const catalogs = JSON.parse(data[1]);
+  for (const [ns, keys] of Object.entries(NOT_IN_ISLANDS)) {
+    for (const key of keys) {
+      // The islands name a key by its path (`hero.title`, `${name}.items`) or with its namespace
+      // (`common:botCheck`); a bare word such as `features` is also a nav item's name.
+      const named = new RegExp(`[\`"'](?:${key}\\.|${ns}:${key}[.\`"'])`);
+      if (named.test(code)) throw new Error(`the islands read ${ns}.${key}: keep it in their catalogs`);
+      if (!catalogs[ns] || !(key in catalogs[ns])) throw new Error(`${file}: ${ns}.${key} is not in the embedded catalogs`);
+      delete catalogs[ns][key];
+    }
+  }
+  return html.replace(data[0], () => data[0].replace(data[1], () => JSON.stringify(catalogs).replace(/</g, "\\u003c")));
+}
+
+/**
+ * A page with islands (decision 157) runs the islands entry instead of React Router: the
+ * framework's preloads, context, scroll restoration and module script go, its catalogs stay,
+ * less what no island renders.
+ */
+function withIslands(html, file, entry, code) {
   const frameworkScripts = /<script>(?:\(\(storageKey2|window\.__reactRouterContext)[\s\S]*?<\/script>/g;
   const module = /<script type="module" async="">[\s\S]*?<\/script>/;
   if (!module.test(html) || (html.match(frameworkScripts) ?? []).length !== 4) throw new Error(`${file}: unexpected framework scripts`);
-  return html
+  return islandCatalogs(html, file, code)
     .replace(/<link rel="modulepreload" href="[^"]+"\/>/g, "")
     .replace(frameworkScripts, "")
     .replace(module, `<script type="module" src="${entry}"></script>`);
 }
 
 const islands = islandsEntry();
+const code = islandsCode();
 for (const entry of readdirSync(client, { recursive: true, withFileTypes: true })) {
   if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
   const file = path.join(entry.parentPath, entry.name);
   const html = readFileSync(file, "utf8");
   // The landing page of each language (build/client/LANG/index.html) runs on islands.
   const landing = /^[a-z]{2}$/.test(path.relative(client, entry.parentPath)) && entry.name === "index.html";
-  writeFileSync(file, landing ? withIslands(html, file, islands) : loadScriptsAfterFirstPaint(html, file));
+  writeFileSync(file, landing ? withIslands(html, file, islands, code) : loadScriptsAfterFirstPaint(html, file));
 }
 
 const escapeHtml = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { CLIENT_BUILD_DIR } from "../../server/paths.js";
 
@@ -10,6 +10,12 @@ import { CLIENT_BUILD_DIR } from "../../server/paths.js";
  */
 const JS_BUDGET_KB = 70;
 const HTML_BUDGET_KB = 40;
+/**
+ * The page as the server sends it (brotli, quality 11) and its response headers (about 930 bytes)
+ * within TCP's initial window of 10 segments of 1,460 bytes: the page arrives in the first round
+ * trip of a new connection instead of waiting for a second one (decision 159).
+ */
+const FIRST_ROUND_TRIP_BYTES = 10 * 1460 - 1000;
 const kb = (bytes: number) => bytes / 1024;
 
 interface Chunk {
@@ -49,7 +55,8 @@ function budgetOf(page: string) {
   // A stylesheet the islands load besides the page's own links (a second copy of one, decision 158).
   const lateStylesheets = [...files].filter((src) => src.endsWith(".css"));
   const js = scripts.reduce((sum, src) => sum + gzipSync(readFileSync(path.join(CLIENT_BUILD_DIR, src)), { level: 9 }).length, 0);
-  return { scripts: scripts.length, lateStylesheets, jsKb: kb(js), htmlKb: kb(gzipSync(Buffer.from(html), { level: 9 }).length) };
+  const brotli = brotliCompressSync(Buffer.from(html), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  return { scripts: scripts.length, lateStylesheets, jsKb: kb(js), htmlKb: kb(gzipSync(Buffer.from(html), { level: 9 }).length), brotli };
 }
 
 describe.each(["en", "de"])("performance budget of /%s", (lang) => {
@@ -66,5 +73,9 @@ describe.each(["en", "de"])("performance budget of /%s", (lang) => {
 
   it(`is at most ${HTML_BUDGET_KB} KB of gzip HTML`, () => {
     expect(budget.htmlKb).toBeLessThanOrEqual(HTML_BUDGET_KB);
+  });
+
+  it(`is at most ${FIRST_ROUND_TRIP_BYTES} bytes of brotli HTML: it arrives in one round trip`, () => {
+    expect(budget.brotli).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES);
   });
 });
