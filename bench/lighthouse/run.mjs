@@ -3,8 +3,8 @@
 // prerendered HTML. Prints a Markdown table. Needs a build (`npm run build`).
 //   node bench/lighthouse/run.mjs [runs] [--pages /en,/de,/en/privacy-policy,/en/sign-in]
 //                                 [--before OTHER_CHECKOUT/build/node/main.js] [--traces DIR]
-// `--before` measures another build (a second checkout) too, alternately with this one: each run
-// of a page is taken on both builds one after the other, so both see the same load. `--traces`
+// `--before` measures another build (a second checkout) too, alternately with this one. Each run
+// takes every page on every build in turn, so pages and builds see the same load. `--traces`
 // keeps each run's trace and report in DIR (bench/lighthouse/long-tasks.mjs names the long tasks).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
@@ -81,17 +81,20 @@ if (values.before) builds.push({ label: "before", script: path.resolve(values.be
 const rows = [];
 try {
   for (const build of builds) build.server = await startServer({ env, script: build.script });
-  for (const page of pages) {
-    const results = builds.map(() => []);
-    for (let i = 0; i < runs; i++) {
+  // Run by run, every page on every build in turn, so that pages and builds see the same load.
+  const results = pages.map(() => builds.map(() => []));
+  for (let i = 0; i < runs; i++) {
+    pages.forEach((page, p) => {
       builds.forEach((build, b) => {
         const saveAs = values.traces && path.join(values.traces, `${build.label.replace(/ /g, "-")}${page.replace(/\//g, "-")}-${i + 1}`);
-        results[b].push(lighthouse(`${build.server.url}${page}`, saveAs));
+        results[p][b].push(lighthouse(`${build.server.url}${page}`, saveAs));
       });
-    }
+    });
+  }
+  for (const [p, page] of pages.entries()) {
     for (const [b, build] of builds.entries()) {
       assertRunning(build.server);
-      rows.push(row(page, build, results[b]));
+      rows.push(row(page, build, results[p][b]));
     }
   }
 } finally {
