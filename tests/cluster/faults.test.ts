@@ -15,9 +15,13 @@ const HANG_MS = 10_000;
 
 /** One answer the load got. */
 interface Answer {
+  /** Method and path, so a failure names the request. */
+  request: string;
   status: number;
   /** The port of the instance that answered (nginx's `x-served-by`). */
   port?: number;
+  /** Every instance nginx tried, in order (its `$upstream_addr`: "127.0.0.1:A, 127.0.0.1:B"). */
+  upstreams?: string;
   retryAfter: string | null;
   message?: unknown;
   id?: string;
@@ -74,27 +78,30 @@ describe.skipIf(!postgresBinDir() || !redisServerAvailable() || !nginxBinary())(
     return `10.${100 + Math.floor(n / 62_500)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
   };
 
-  async function answerOf(run: () => Promise<Response>): Promise<Answer> {
+  async function answerOf(request: string, run: () => Promise<Response>): Promise<Answer> {
     const startedAt = Date.now();
     try {
       const res = await run();
       const body = res.headers.get("content-type")?.includes("json") ? await res.json() : await res.text();
-      const port = Number((res.headers.get("x-served-by") ?? "").split(/[:,\s]+/).at(-1)) || undefined;
+      const upstreams = res.headers.get("x-served-by") ?? undefined;
+      const port = Number((upstreams ?? "").split(/[:,\s]+/).at(-1)) || undefined;
       return {
+        request,
         status: res.status,
         port,
+        upstreams,
         retryAfter: res.headers.get("retry-after"),
         message: body?.message,
         id: body?.id,
         startedAt,
       };
     } catch (error) {
-      return { status: 0, retryAfter: null, startedAt, error: String((error as Error).cause ?? error) };
+      return { request, status: 0, retryAfter: null, startedAt, error: String((error as Error).cause ?? error) };
     }
   }
 
   const submitContact = (name: string) =>
-    answerOf(() =>
+    answerOf("POST /api/send-contact", () =>
       cluster.fetch("/api/send-contact", {
         method: "POST",
         headers: { "content-type": "application/json", "x-simulated-client": nextClient() },
@@ -319,7 +326,7 @@ describe.skipIf(!postgresBinDir() || !redisServerAvailable() || !nginxBinary())(
     await lock.connect();
     await lock.query("begin");
     await lock.query('select 1 from "user" where id = $1 for update', [user.id]);
-    const slow = answerOf(() =>
+    const slow = answerOf("POST /api/auth/update-user", () =>
       cluster.fetch(
         "/api/auth/update-user",
         json({ name: "Slow Sam Renamed" }, { cookie: user.cookie, "x-simulated-client": nextClient() }),
@@ -336,17 +343,13 @@ describe.skipIf(!postgresBinDir() || !redisServerAvailable() || !nginxBinary())(
     const stopped = Number(waiting?.slice("instance-".length));
     const other = 1 - stopped;
 
-    const traffic = underLoad((n) =>
-      n % 3 === 0
-        ? submitContact(`Stopping ${n}`)
-        : answerOf(() =>
-            cluster.fetch(n % 3 === 1 ? "/en" : "/api/auth/get-session", {
-              headers: { cookie: user.cookie },
-              signal: AbortSignal.timeout(HANG_MS),
-            }),
-          ),
-    );
+    const get = (path: string) =>
+      answerOf(`GET ${path}`, () => cluster.fetch(path, { headers: { cookie: user.cookie }, signal: AbortSignal.timeout(HANG_MS) }));
+    const traffic = underLoad((n) => (n % 3 === 0 ? submitContact(`Stopping ${n}`) : get(n % 3 === 1 ? "/en" : "/api/auth/get-session")));
     await until(() => traffic.answers.length >= 6, 10_000);
+    // What nginx saw from here on, for a failure to say what happened.
+    const logFrom = { error: cluster.nginx.errorLog().length, access: cluster.nginx.accessLog().length };
+    const stoppedAt = Date.now();
     const exited = cluster.terminate(stopped);
     // It takes no new connection; the request under way is still waiting.
     await until(
@@ -369,7 +372,20 @@ describe.skipIf(!postgresBinDir() || !redisServerAvailable() || !nginxBinary())(
     const answers = await traffic.stop();
 
     // No client saw an error; after the instance was gone, the other answered everything.
-    expect(answers.filter((a) => a.status >= 400 || a.status === 0)).toEqual([]);
+    const failed = answers.filter((a) => a.status >= 400 || a.status === 0);
+    const nginxSaw = () =>
+      [
+        `instance ${cluster.instances[stopped]?.port} stopped, answers started ${failed.map((a) => a.startedAt - stoppedAt).join(", ")} ms after;`,
+        "nginx's errors since:",
+        cluster.nginx.errorLog().slice(logFrom.error),
+        "its failed answers since:",
+        ...cluster.nginx
+          .accessLog()
+          .slice(logFrom.access)
+          .split("\n")
+          .filter((line) => / [45]\d\d \d+ /.test(line)),
+      ].join("\n");
+    expect(failed, failed.length ? nginxSaw() : undefined).toEqual([]);
     const after = answers.filter((a) => a.startedAt > exitedAt);
     expect(after.every((a) => a.port === cluster.instances[other]?.port)).toBe(true);
     const { rows } = await db.query<{ name: string }>('select name from "user" where id = $1', [user.id]);

@@ -29,7 +29,9 @@ function replaceOnce(text: string, pattern: RegExp, replacement: (match: RegExpM
  * and each answer names the instance that gave it (`x-served-by`).
  */
 export function localNginxConf(conf: string, opts: { port: number; upstreams: number[]; dir: string }): string {
-  let out = replaceOnce(conf, /^(\s*)server app\d+:3000( [^;]*)?;\n/m, (m) =>
+  // The upstream's server lines, all of them at once: each replaced by the whole list would name
+  // every instance twice, and nginx's two tries could both go to a stopped one.
+  let out = replaceOnce(conf, /^(\s*)server app\d+:3000( [^;]*)?;\n(?:\s*server app\d+:3000[^;]*;\n)*/m, (m) =>
     opts.upstreams.map((port) => `${m[1]}server 127.0.0.1:${port}${m[2] ?? ""};\n`).join(""),
   );
   out = replaceOnce(out, /^(\s*)listen 80;$/m, (m) => `${m[1]}listen 127.0.0.1:${opts.port};`);
@@ -54,6 +56,12 @@ export interface Nginx {
   process: ChildProcess;
   /** The access log so far (one line per request, with the instance that answered). */
   accessLog(): string;
+  /**
+   * nginx's error log so far (deploy/nginx.conf writes it to stderr): why an answer was 502, e.g.
+   * "connect() failed (111: Connection refused)", "upstream prematurely closed connection",
+   * "recv() failed (104: Connection reset by peer)", each naming the request and the upstream.
+   */
+  errorLog(): string;
   stop(): Promise<void>;
 }
 
@@ -67,8 +75,15 @@ export async function startNginx(upstreams: number[], port?: number): Promise<Ng
   port ??= await freePort();
   const file = path.join(dir, "nginx.conf");
   writeFileSync(file, localNginxConf(readFileSync(DEPLOY_NGINX_CONF, "utf8"), { port, upstreams, dir }));
-  const child = spawn(binary, ["-p", dir, "-c", file, "-e", path.join(dir, "error.log"), "-g", "daemon off;"], { stdio: "ignore" });
-  const errors = () => (existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : "");
+  const child = spawn(binary, ["-p", dir, "-c", file, "-e", path.join(dir, "error.log"), "-g", "daemon off;"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  // Once the configuration is read its `error_log stderr` applies; before that, `-e`'s file.
+  let stderr = "";
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const errors = () => (existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : "") + stderr;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${errors()}`);
     const listening = await new Promise<boolean>((resolve) => {
@@ -85,6 +100,7 @@ export async function startNginx(upstreams: number[], port?: number): Promise<Ng
     baseUrl: `http://127.0.0.1:${port}`,
     process: child,
     accessLog: () => readFileSync(path.join(dir, "access.log"), "utf8"),
+    errorLog: () => stderr,
     async stop() {
       if (child.exitCode === null && !child.signalCode) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
