@@ -101,9 +101,10 @@ const schema = z
     /** Seconds a stopping instance keeps serving with /readyz at 503 before it stops accepting (decision 011). */
     SHUTDOWN_DELAY: z.coerce.number().int().min(0).max(60).default(0),
     /**
-     * Seconds a stopping instance leaves idle kept-alive connections for the balancer to close, longer
-     * than the balancer keeps them idle (deploy/nginx.conf: 4 s), below the 10 s a stop waits for
-     * requests (decision 017). Default 5 behind a proxy (TRUSTED_IP_HEADER set), 0 otherwise.
+     * Seconds a stopping instance leaves idle kept-alive connections for the balancer to close, counted
+     * from their last answer, longer than the balancer keeps them idle (deploy/nginx.conf: 4 s), below
+     * the 10 s a stop waits for requests (decision 018). Default 5 behind a proxy (TRUSTED_IP_HEADER
+     * set), 0 otherwise.
      */
     SHUTDOWN_IDLE_GRACE: z.coerce.number().int().min(0).max(9).optional(),
     /** Chrome extension ids (32 letters a-p), comma-separated: each is a redirect address of the first-party client "extension" (docs/decisions/089). */

@@ -1,27 +1,34 @@
 import { Agent, request } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { type AddressInfo, connect } from "node:net";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { drainingServer } from "./drain.js";
 
 const agents: Agent[] = [];
 afterEach(() => {
+  vi.useRealTimers();
   for (const agent of agents.splice(0)) agent.destroy();
 });
 
-/** A server whose `/slow` answers when the test says so, and a kept-alive client of it. */
+/** A server whose `/slow` answers and `/stream` ends when the test says so, and a kept-alive client of it. */
 async function setUp() {
   let answerSlow = () => {};
+  let endStream = () => {};
   const { server, drain } = drainingServer((req, res) => {
     if (req.url === "/slow") answerSlow = () => res.end("slow");
-    else res.end("quick");
+    else if (req.url === "/stream") {
+      res.writeHead(200).write("begun ");
+      endStream = () => res.end("ended");
+    } else res.end("quick");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const agent = new Agent({ keepAlive: true });
   agents.push(agent);
-  const get = (path: string) =>
+  /** Resolves with the answer once it ended; `onHead` is called once its head arrived. */
+  const get = (path: string, onHead = () => {}) =>
     new Promise<{ body: string; connection?: string }>((resolve, reject) => {
       request({ host: "127.0.0.1", port, path, agent }, (res) => {
+        onHead();
         let body = "";
         res.on("data", (chunk) => (body += chunk));
         res.on("end", () => resolve({ body, connection: res.headers.connection }));
@@ -29,7 +36,7 @@ async function setUp() {
         .on("error", reject)
         .end();
     });
-  return { drain, get, answerSlow: () => answerSlow() };
+  return { port, drain, get, answerSlow: () => answerSlow(), endStream: () => endStream() };
 }
 
 describe("a draining server", () => {
@@ -56,5 +63,43 @@ describe("a draining server", () => {
     // Over only once every connection is closed, the idle one included: the client finds it gone.
     await drain({ idleGraceMs: 0 });
     await expect(get("/b")).rejects.toMatchObject({ code: expect.stringMatching(/^ECONN(RESET|REFUSED)$/) });
+  });
+
+  it("answers a connection that waited in the kernel's queue when the stop began, rather than resetting it", async () => {
+    const { port, drain } = await setUp();
+    const socket = connect(port, "127.0.0.1");
+    const answer = new Promise<string>((resolve, reject) => {
+      let data = "";
+      socket
+        .on("data", (chunk) => (data += chunk))
+        .on("end", () => resolve(data))
+        .on("error", reject);
+    });
+    // The connection is opened on the next tick; the kernel completes it while this loop is busy.
+    await new Promise((resolve) => process.nextTick(resolve));
+    const busyUntil = Date.now() + 100;
+    while (Date.now() < busyUntil) {}
+    const drained = drain({ idleGraceMs: 0 });
+    socket.write("GET /a HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    expect(await answer).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*Connection: close\r\n[\s\S]*quick$/);
+    await drained;
+  });
+
+  it("counts an idle connection's grace from its own last answer, which may end after the stop began", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const { drain, get, endStream } = await setUp();
+    // The answer's head, kept alive, went out before the stop; it ends 3 s into the grace of 5 s.
+    let headArrived = () => {};
+    const head = new Promise<void>((resolve) => (headArrived = resolve));
+    const stream = get("/stream", () => headArrived());
+    await head;
+    const drained = drain({ idleGraceMs: 5_000 });
+    vi.advanceTimersByTime(3_000);
+    endStream();
+    expect(await stream).toEqual({ body: "begun ended", connection: "keep-alive" });
+    // 6 s after the stop, 3 s after that answer: the balancer may still send on the connection, which is still open.
+    vi.advanceTimersByTime(3_000);
+    expect(await get("/after")).toEqual({ body: "quick", connection: "close" });
+    await drained;
   });
 });
