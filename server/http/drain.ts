@@ -56,12 +56,11 @@ export function drainingServer(listener: RequestListener): DrainingServer {
         idle = setTimeout(() => server.closeIdleConnections(), due - performance.now());
       };
       onKeptOpen();
-      // The listener closes after one more turn of the loop, whose poll accepts the connections that
-      // reached the kernel's queue while the loop was busy (their requests answered, with
-      // Connection: close). Closing it resets every connection still queued, after the balancer sent
-      // its request there, which it does not send again if it is a POST; one arriving in this last
-      // turn still is (decision 018).
-      for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+      // The listener closes at once. A connection still in the kernel's queue then is reset, after the
+      // balancer sent its request, which it does not send again if it is a POST; libuv handles a signal
+      // after the turn's other events, the listener's included, so only one completed while this turn's
+      // work ran is left there. Closing later would not help: each Connection: close answer makes the
+      // balancer open yet another connection (decision 018).
       // http.Server's close() stops accepting and closes the idle connections at once: the latter is left out.
       const closeIdle = server.closeIdleConnections;
       server.closeIdleConnections = () => {};
