@@ -116,6 +116,8 @@ test.describe("cookie consent", () => {
     expect(await stored(page)).toBeNull();
 
     await page.getByRole("button", { name: "Settings", exact: true }).click();
+    // The panel's code loads on the first click: Escape closes the panel once it is there.
+    await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole("region", { name: "We value your privacy" })).toBeVisible();
