@@ -78,6 +78,23 @@ function secondsUntilAdmitted(limit: number, previous: number, current: number, 
   return Math.max(1, Math.ceil(waitMs / 1000));
 }
 
+/**
+ * `hitWithin` on the shared store when there is one; if it fails, on this process's own counters
+ * (per-instance limits), after `warn`: a broken cache must not take a form down with it.
+ */
+export function windowHits(opts: { kv?: KeyValueStore; now?: () => number }) {
+  const local = memoryCounter(opts.now);
+  const counter: Counter = opts.kv ?? local;
+  return async (key: string, rule: WindowRule, t: number, warn: (error: unknown) => void) => {
+    try {
+      return await hitWithin(counter, key, rule, t);
+    } catch (error) {
+      warn(error);
+      return hitWithin(local, key, rule, t);
+    }
+  };
+}
+
 export interface RateLimitOptions extends WindowRule {
   /** Separates the counters of different limits. */
   name: string;
@@ -99,9 +116,8 @@ export interface RateLimitOptions extends WindowRule {
  * failure is logged.
  */
 export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<AppEnv> {
-  const local = memoryCounter(opts.now);
-  const counter: Counter = opts.kv ?? local;
   const now = opts.now ?? (() => Date.now());
+  const hit = windowHits(opts);
   return async (c, next) => {
     if (!opts.enabled) return next();
     const t = now();
@@ -110,16 +126,11 @@ export function rateLimit(opts: RateLimitOptions): MiddlewareHandler<AppEnv> {
       .update(opts.subject ? await opts.subject(c) : (c.get("clientIp") ?? "unknown"))
       .digest("base64url")
       .slice(0, 22);
-    const key = `rl:${opts.name}:${client}`;
-    let hit: Awaited<ReturnType<typeof hitWithin>>;
-    try {
-      hit = await hitWithin(counter, key, opts, t);
-    } catch (error) {
-      c.var.log.warn({ err: error, limit: opts.name }, "rate limit store unavailable; counting in this instance");
-      hit = await hitWithin(local, key, opts, t);
-    }
-    if (!hit.allowed) {
-      const retryAfter = hit.retryAfterSeconds;
+    const result = await hit(`rl:${opts.name}:${client}`, opts, t, (error) =>
+      c.var.log.warn({ err: error, limit: opts.name }, "rate limit store unavailable; counting in this instance"),
+    );
+    if (!result.allowed) {
+      const retryAfter = result.retryAfterSeconds;
       throw new AppError(opts.code, { params: { seconds: retryAfter }, headers: { "Retry-After": String(retryAfter) } });
     }
     return next();

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
-import { type Counter, hitWithin, memoryCounter, type WindowRule } from "../http/rate-limit.js";
+import { type WindowRule, windowHits } from "../http/rate-limit.js";
 import type { KeyValueStore } from "../kv.js";
 
 /**
@@ -34,22 +34,14 @@ export interface SmsLimiter {
 const hashed = (value: string) => createHash("sha256").update(value).digest("base64url").slice(0, 22);
 
 export function smsLimiter(opts: { enabled: boolean; kv?: KeyValueStore; logger: Logger; now?: () => number }): SmsLimiter {
-  const local = memoryCounter(opts.now);
-  const counter: Counter = opts.kv ?? local;
+  const hit = windowHits(opts);
+  const warn = (error: unknown) => opts.logger.warn({ err: error }, "SMS limit store unavailable; counting in this instance");
   const now = opts.now ?? (() => Date.now());
-  async function hit(key: string, rule: WindowRule, t: number) {
-    try {
-      return await hitWithin(counter, key, rule, t);
-    } catch (error) {
-      opts.logger.warn({ err: error }, "SMS limit store unavailable; counting in this instance");
-      return hitWithin(local, key, rule, t);
-    }
-  }
   async function check(kind: string, subject: string, rules: readonly WindowRule[]) {
     const t = now();
     for (const rule of rules) {
       // Numbers and addresses are hashed so the shared store holds no personal data.
-      const result = await hit(`sms:${kind}:${rule.windowSeconds}:${hashed(subject)}`, rule, t);
+      const result = await hit(`sms:${kind}:${rule.windowSeconds}:${hashed(subject)}`, rule, t, warn);
       if (!result.allowed) throw new SmsLimitReached(result.retryAfterSeconds);
     }
   }
