@@ -4,6 +4,7 @@
 //    parsing) become one inline module that waits for the first frame, preloads the entry and
 //    imports the same modules. Text and images paint without competing with 150 KB of scripts;
 //    hydration starts one frame later. A hidden tab (no frames) loads at once. Decision 116.
+//    The landing pages' islands entry (decision 157) waits for the first frame the same way.
 // 2. Gives each language its own app shell (React Router's SPA fallback, rendered once in English,
 //    served for the pages with an id in the address): its language, catalogs and texts, so a German
 //    page neither starts from nor hydrates with English. Decision 147.
@@ -15,6 +16,10 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const client = "build/client";
+
+/** Waits for the first frame, or not at all in a hidden tab (which has no frames). */
+const AFTER_FIRST_FRAME =
+  'await new Promise((go) => (document.visibilityState === "hidden" ? go() : requestAnimationFrame(() => setTimeout(go))));';
 
 /** The page with its scripts started after the first paint; throws when the framework's markup is not recognised. */
 function loadScriptsAfterFirstPaint(html, file) {
@@ -36,7 +41,7 @@ function loadScriptsAfterFirstPaint(html, file) {
   const chunks = preloads.filter((href) => href !== entry && !imports.some((m) => m[2] === href));
   const modules = [first[2], ...routes.map((m) => m[2]), ...chunks];
   const loader = [
-    'await new Promise((go) => (document.visibilityState === "hidden" ? go() : requestAnimationFrame(() => setTimeout(go))));',
+    AFTER_FIRST_FRAME,
     `document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href: ${JSON.stringify(entry)} }));`,
     // Starting a module fetch costs main-thread time; one per task keeps every task short.
     `const modules = ${JSON.stringify(modules)}, loading = [];`,
@@ -101,7 +106,8 @@ function islandCatalogs(html, file, code) {
 /**
  * A page with islands (decision 157) runs the islands entry instead of React Router: the
  * framework's preloads, context, scroll restoration and module script go, its catalogs stay,
- * less what no island renders.
+ * less what no island renders. The entry too starts after the first frame: fetched while the
+ * page parsed, it put the largest paint later (decision 116's finding, again for the islands).
  */
 function withIslands(html, file, entry, code) {
   const frameworkScripts = /<script>(?:\(\(storageKey2|window\.__reactRouterContext)[\s\S]*?<\/script>/g;
@@ -110,7 +116,7 @@ function withIslands(html, file, entry, code) {
   return islandCatalogs(html, file, code)
     .replace(/<link rel="modulepreload" href="[^"]+"\/>/g, "")
     .replace(frameworkScripts, "")
-    .replace(module, `<script type="module" src="${entry}"></script>`);
+    .replace(module, () => `<script type="module">${AFTER_FIRST_FRAME}\nimport(${JSON.stringify(entry)});</script>`);
 }
 
 const islands = islandsEntry();
