@@ -190,10 +190,10 @@ export function machineLine() {
 }
 
 /**
- * How long filling 256 MiB the process never used takes. Filling the same memory a second time
- * takes about 12 ms here; the first fill took 740–980 ms on 2026-11-29 (about 12 µs a 4 KiB page),
- * on a virtual machine whose host hands out each page on first touch. On such a day every new
- * browser tab and every growing heap pays for it, and runs compare with runs of the same day only.
+ * How long filling 256 MiB the process never used takes. On a virtual machine whose host hands out
+ * each page on first touch it is ten times and more what a second fill takes, every new browser tab
+ * and growing heap pays for it, and runs compare with runs of the same day only (bench/README.md,
+ * "The islands after the first frame").
  */
 function freshMemoryMs() {
   const started = performance.now();
