@@ -218,14 +218,17 @@ for (const lang of ["en", "de"] as const) {
 
     // The extension signs in too (no consent: it is the first-party client).
     const extension = pkce();
-    // Chrome takes the answer off the redirect to chromiumapp.org without loading it; here that load fails.
-    const extensionAnswer = page.waitForRequest((request) => request.url().startsWith(`https://${EXTENSION_ID}.chromiumapp.org/`));
-    await page
-      .goto(
-        `${server.url}${authorizePath("extension", EXTENSION_REDIRECT, "openid profile offline_access", "st-ext", extension.challenge)}`,
-      )
-      .catch(() => undefined);
-    const extensionCode = new URL((await extensionAnswer).url()).searchParams.get("code") as string;
+    // Chrome takes the answer off the redirect to chromiumapp.org without loading it (the browser's part
+    // of that flow is extension-sign-in.spec.ts): here the signed-in browser's request reads the redirect.
+    const extensionAnswer = await page.request.get(
+      `${server.url}${authorizePath("extension", EXTENSION_REDIRECT, "openid profile offline_access", "st-ext", extension.challenge)}`,
+      { maxRedirects: 0 },
+    );
+    expect(extensionAnswer.status()).toBe(302);
+    const extensionReturn = new URL(extensionAnswer.headers().location as string);
+    expect(`${extensionReturn.origin}${extensionReturn.pathname}`).toBe(EXTENSION_REDIRECT);
+    expect(extensionReturn.searchParams.get("state")).toBe("st-ext");
+    const extensionCode = extensionReturn.searchParams.get("code") as string;
     const extensionTokens = await apps.post(`${server.url}/api/auth/oauth2/token`, {
       form: {
         grant_type: "authorization_code",
