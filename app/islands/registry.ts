@@ -4,9 +4,9 @@ import type { ComponentType } from "react";
 type Loader = () => Promise<ComponentType<any>>;
 
 /**
- * Every island of the landing page and where its component comes from (decision 157). All hydrate
- * with the page, each from its own file, so none misses a click made as soon as its section shows;
- * what is heavy loads later inside its component (the kanban demo's drag and drop, the proof of work).
+ * Every island of the landing page and where its component comes from (decision 157). Each comes
+ * from its own file and all are fetched with the page; what is heavy loads later inside its
+ * component (the kanban demo's drag and drop, the proof of work).
  */
 export const ISLANDS = {
   "skip-link": () => import("../ui/skip-link").then((m) => m.SkipLink),
@@ -24,3 +24,27 @@ export const ISLANDS = {
 } satisfies Record<string, Loader>;
 
 export type IslandName = keyof typeof ISLANDS;
+
+/**
+ * When each island hydrates (decision 160), one island per task:
+ * - `first`: at once. What a visitor may use as soon as the page shows, or what acts on the page's
+ *   load; the contact form is among them because a pricing card's "Talk to sales" fills it in.
+ * - `idle`: in the browser's next idle moments. What changes by itself, seen or not (the highlighted
+ *   lists cycle).
+ * - `near`: once it comes within two screens of the viewport, or at once when a pointer or the focus
+ *   enters it, so the first click or key press on it is answered.
+ */
+export const HYDRATE: Record<IslandName, "first" | "idle" | "near"> = {
+  "skip-link": "first",
+  consent: "first",
+  header: "first",
+  contact: "first",
+  "back-to-top": "first",
+  "anchor-scroll": "first",
+  highlight: "idle",
+  "how-it-works": "near",
+  kanban: "near",
+  pricing: "near",
+  faq: "near",
+  footer: "near",
+};
