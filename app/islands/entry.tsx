@@ -28,12 +28,14 @@ type Island = {
   code: Promise<AnyComponent>;
   Component?: AnyComponent;
   hydrated: boolean;
+  /** Ends the listeners that hydrate a `near` island at its first touch. */
+  armed: AbortController;
 };
 
 const islands: Island[] = [...document.querySelectorAll<HTMLElement>("[data-island]")].map((element) => {
   const name = element.dataset.island as IslandName;
   // Every island's code is fetched at once; only hydrating them is spread out.
-  const island: Island = { element, when: HYDRATE[name], code: ISLANDS[name](), hydrated: false };
+  const island: Island = { element, when: HYDRATE[name], code: ISLANDS[name](), hydrated: false, armed: new AbortController() };
   void island.code.then((Component) => {
     island.Component = Component;
   });
@@ -43,6 +45,7 @@ const islands: Island[] = [...document.querySelectorAll<HTMLElement>("[data-isla
 function hydrateIsland(island: Island) {
   if (island.hydrated || !island.Component) return;
   island.hydrated = true;
+  island.armed.abort();
   const { Component } = island;
   const props = island.element.dataset.props ? JSON.parse(island.element.dataset.props) : {};
   hydrate(
@@ -73,14 +76,15 @@ const inTurn = (island: Island) => {
 // press, click or key is answered (its code is fetched with the page, so it is there by then).
 const near = islands.filter((island) => island.when === "near");
 for (const island of near) {
-  const armed = new AbortController();
   const now = () => {
-    armed.abort();
     if (island.Component) hydrateIsland(island);
-    else inTurn(island);
+    else {
+      island.armed.abort();
+      inTurn(island);
+    }
   };
   for (const type of ["pointerover", "pointerdown", "focusin"])
-    island.element.addEventListener(type, now, { capture: true, signal: armed.signal });
+    island.element.addEventListener(type, now, { capture: true, signal: island.armed.signal });
 }
 
 for (const island of islands.filter((i) => i.when === "first")) {
