@@ -7,9 +7,12 @@
 // moves least when other work shares the machine.
 // Run from the repository root after `npm run build`:
 //   node bench/static/run.mjs [--duration 10] [--connections 50] [--pages /en,/de,/en/privacy-policy,asset]
-//                             [--before OTHER_CHECKOUT/build/node/main.js] [--rounds 1]
+//                             [--before OTHER_CHECKOUT/build/node/main.js] [--rounds 1] [--slice 2]
 // `asset` names the build's largest hashed script. `--before` adds a row for another build of the
-// server (a second checkout), measured alternately with this one, `--rounds` times.
+// server (a second checkout), measured alternately with this one, `--rounds` times. Each row's
+// `--duration` is cut into slices of `--slice` seconds and the servers take turns slice by slice:
+// the machine's speed drifts over minutes, and a ratio of two servers measured a minute apart
+// measured the drift as much as the servers. "/ nginx, each slice" shows how far the slices spread.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,11 +28,14 @@ const { values } = parseArgs({
     pages: { type: "string", default: "/en,/de,/en/privacy-policy,asset" },
     before: { type: "string" },
     rounds: { type: "string", default: "1" },
+    slice: { type: "string", default: "2" },
   },
 });
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const rounds = Number(values.rounds);
+const sliceSeconds = Number(values.slice);
+const slices = Math.max(1, Math.round(duration / sliceSeconds));
 const clientDir = path.join(root, "build/client");
 
 /** The largest hashed script of the build: the file every page loads. */
@@ -271,6 +277,23 @@ function wrk(url, seconds) {
   };
 }
 
+/** One row from a server's slices: totals over all of them, the median slice's latencies, each slice's rate. */
+function combined(parts) {
+  const total = parts.reduce((a, p) => a + p.total, 0);
+  const median = (key) => parts.map((p) => p[key]).sort((a, b) => a - b)[Math.floor(parts.length / 2)];
+  return {
+    rps: total / (parts.length * sliceSeconds),
+    total,
+    cpuUs: (parts.reduce((a, p) => a + p.cpu, 0) / total) * 1e6,
+    p50: median("p50"),
+    p99: median("p99"),
+    non2xx: parts.reduce((a, p) => a + p.non2xx, 0),
+    errors: parts.reduce((a, p) => a + p.errors, 0),
+    bytesPerRequest: parts.reduce((a, p) => a + p.bytesPerRequest * p.total, 0) / total,
+    sliceRps: parts.map((p) => p.rps),
+  };
+}
+
 const servers = [];
 const rows = [];
 try {
@@ -279,19 +302,29 @@ try {
   servers.push(await startBareNode(), await startBareNode(await ourHeaders(servers[0].url)), await startNginx());
   for (let round = 1; round <= rounds; round++) {
     for (const t of targets) {
+      const urlOf = (s) => `${s.url}${t.isAsset && s.asset ? s.asset : t.urlPath}`;
       for (const s of servers) {
-        const url = `${s.url}${t.isAsset && s.asset ? s.asset : t.urlPath}`;
+        const url = urlOf(s);
         const check = await fetch(url, { headers: { "accept-encoding": "gzip" } });
         if (!check.ok) throw new Error(`${url} answered ${check.status}`);
         if (check.headers.get("content-encoding") !== "gzip") throw new Error(`${url} did not answer gzip`);
         wrk(url, 2); // warm-up
-        const cpuBefore = cpuSeconds(s.pid);
-        const r = wrk(url, duration);
-        const cpuUs = ((cpuSeconds(s.pid) - cpuBefore) / r.total) * 1e6;
-        if (s.server) assertRunning(s.server);
-        rows.push({ round, path: t.urlPath, label: s.label, cpuUs, ...r });
-        console.error(`${t.urlPath} ${s.label}: ${Math.round(r.rps)} req/s, ${cpuUs.toFixed(1)} µs CPU/request, p99 ${r.p99} ms`);
       }
+      // The servers take turns slice by slice, so a machine that slows down for a while slows them alike.
+      const parts = servers.map(() => []);
+      for (let slice = 0; slice < slices; slice++) {
+        servers.forEach((s, i) => {
+          const cpuBefore = cpuSeconds(s.pid);
+          const r = wrk(urlOf(s), sliceSeconds);
+          parts[i].push({ ...r, cpu: cpuSeconds(s.pid) - cpuBefore });
+          if (s.server) assertRunning(s.server);
+        });
+      }
+      servers.forEach((s, i) => {
+        const r = combined(parts[i]);
+        rows.push({ round, path: t.urlPath, label: s.label, ...r });
+        console.error(`${t.urlPath} ${s.label}: ${Math.round(r.rps)} req/s, ${r.cpuUs.toFixed(1)} µs CPU/request, p99 ${r.p99} ms`);
+      });
     }
   }
 } finally {
@@ -300,12 +333,18 @@ try {
 
 console.log(`\n${machineLine()}`);
 console.log(
-  `GET with Accept-Encoding: gzip, wrk -t1, ${duration} s at ${connections} connections per row, ${pin.line}, each server alone on its CPU\n`,
+  `GET with Accept-Encoding: gzip, wrk -t1, ${duration} s at ${connections} connections per row in ${slices} turns of ${sliceSeconds} s, ${pin.line}, each server alone on its CPU\n`,
 );
 const nginxOf = (r) => rows.find((o) => o.round === r.round && o.path === r.path && o.label.startsWith("nginx"));
 const bareOf = (r) =>
   rows.find((o) => o.round === r.round && o.path === r.path && o.label.startsWith("bare Node") && !o.label.endsWith("with our headers"));
 const ratio = (a, b) => (a && b ? (a.rps / b.rps).toFixed(2) : "n/a");
+/** The lowest and highest ratio to nginx of one slice against nginx's same slice. */
+const sliceSpread = (r, n) => {
+  if (!n) return "n/a";
+  const each = r.sliceRps.map((rps, i) => rps / n.sliceRps[i]);
+  return `${Math.min(...each).toFixed(2)}–${Math.max(...each).toFixed(2)}`;
+};
 console.log(
   table(
     [
@@ -314,6 +353,7 @@ console.log(
       "server",
       "req/s",
       "/ nginx",
+      "/ nginx, each slice",
       "/ bare Node",
       "CPU µs/request",
       "p50 ms",
@@ -328,6 +368,7 @@ console.log(
       r.label,
       Math.round(r.rps),
       ratio(r, nginxOf(r)),
+      sliceSpread(r, nginxOf(r)),
       ratio(r, bareOf(r)),
       r.cpuUs.toFixed(1),
       r.p50,
