@@ -77,11 +77,9 @@ const inTurn = (island: Island) => {
 const near = islands.filter((island) => island.when === "near");
 for (const island of near) {
   const now = () => {
+    island.armed.abort();
     if (island.Component) hydrateIsland(island);
-    else {
-      island.armed.abort();
-      inTurn(island);
-    }
+    else inTurn(island);
   };
   for (const type of ["pointerover", "pointerdown", "focusin"])
     island.element.addEventListener(type, now, { capture: true, signal: island.armed.signal });

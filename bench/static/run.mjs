@@ -333,7 +333,7 @@ try {
 
 console.log(`\n${machineLine()}`);
 console.log(
-  `GET with Accept-Encoding: gzip, wrk -t1, ${duration} s at ${connections} connections per row in ${slices} turns of ${sliceSeconds} s, ${pin.line}, each server alone on its CPU\n`,
+  `GET with Accept-Encoding: gzip, wrk -t1, ${slices * sliceSeconds} s at ${connections} connections per row in ${slices} turns of ${sliceSeconds} s, ${pin.line}, each server alone on its CPU\n`,
 );
 const nginxOf = (r) => rows.find((o) => o.round === r.round && o.path === r.path && o.label.startsWith("nginx"));
 const bareOf = (r) =>
