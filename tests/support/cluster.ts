@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createTestDatabase, type TestDatabase } from "./databases.js";
 import { startNginx } from "./nginx.js";
-import { freePort } from "./server.js";
+import { freePort, reservePort } from "./server.js";
 
 export interface Instance {
   port: number;
@@ -29,8 +29,9 @@ export async function startCluster(opts: {
   const database: TestDatabase = opts.databaseUrl
     ? { kind: "postgres", databaseUrl: opts.databaseUrl, dataDir: "", drop: async () => {} }
     : await createTestDatabase("postgres");
-  const proxyPort = await freePort();
-  const baseUrl = `http://127.0.0.1:${proxyPort}`;
+  // nginx listens only once the instances are up, seconds from now: until then the port is held.
+  const proxy = await reservePort();
+  const baseUrl = `http://127.0.0.1:${proxy.port}`;
   const dataDirs: string[] = [];
   const instances: Instance[] = [];
 
@@ -75,9 +76,10 @@ export async function startCluster(opts: {
   }
 
   for (let i = 0; i < opts.instances; i++) instances.push(await launch(i));
+  await proxy.release();
   const nginx = await startNginx(
     instances.map((i) => i.port),
-    proxyPort,
+    proxy.port,
   );
   /** How many answers each instance gave, by the instance nginx names in each answer. */
   const served = new Map<number, number>();

@@ -65,6 +65,24 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
+/**
+ * Whether nginx answers on the port, and not another process that took the port first (nginx then
+ * keeps trying to bind for a while before it exits): a request line nginx refuses itself, without
+ * asking an instance, comes back as 400 with its Server header.
+ */
+function nginxAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    let head = "";
+    const socket = connect({ port, host: "127.0.0.1" }, () => socket.end("READY?\r\n\r\n"));
+    socket.setTimeout(2000, () => socket.destroy());
+    socket.setEncoding("latin1").on("data", (chunk: string) => {
+      head += chunk;
+    });
+    socket.once("error", () => resolve(false));
+    socket.once("close", () => resolve(/^server: nginx/im.test(head)));
+  });
+}
+
 /** Starts nginx with deploy/nginx.conf in front of the given instance ports, on `port` or a free one. */
 export async function startNginx(upstreams: number[], port?: number): Promise<Nginx> {
   const binary = nginxBinary();
@@ -86,12 +104,7 @@ export async function startNginx(upstreams: number[], port?: number): Promise<Ng
   const errors = () => (existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : "") + stderr;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: ${errors()}`);
-    const listening = await new Promise<boolean>((resolve) => {
-      const socket = connect({ port: port as number, host: "127.0.0.1" }, () => resolve(true));
-      socket.once("error", () => resolve(false));
-      socket.once("connect", () => socket.end());
-    });
-    if (listening) break;
+    if (await nginxAnswers(port)) break;
     if (i >= 200) throw new Error(`nginx did not listen: ${errors()}`);
     await new Promise((r) => setTimeout(r, 50));
   }

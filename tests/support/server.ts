@@ -79,14 +79,24 @@ async function startOnFreePort(configFor: (port: number) => Config) {
   }
 }
 
-export async function freePort(): Promise<number> {
+/**
+ * A free port, held until `release`: no other test's server can be given it while whatever is to
+ * listen on it gets ready, which matters when its number must be known long before (a proxy's
+ * address in the settings of the instances behind it).
+ */
+export async function reservePort(): Promise<{ port: number; release(): Promise<void> }> {
   const { createServer } = await import("node:net");
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
+  const srv = createServer();
+  await new Promise<void>((resolve, reject) => {
     srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
+    srv.listen(0, "127.0.0.1", resolve);
   });
+  const { port } = srv.address() as { port: number };
+  return { port, release: () => new Promise((resolve) => srv.close(() => resolve())) };
+}
+
+export async function freePort(): Promise<number> {
+  const { port, release } = await reservePort();
+  await release();
+  return port;
 }
